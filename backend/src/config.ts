@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, where `.env`, `.data/` and `supabase/migrations` live. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Supabase CLI's well-known local secret: the derived keys match `supabase start`'s. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+export interface BackendConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder; ignored when `databaseUrl` is set. `null` keeps PGlite in memory. */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  /** Access-token lifetime in seconds (GoTrue's default is 3600). */
+  jwtExpiry: number;
+  /** Origins allowed by CORS; `*` allows any. */
+  corsOrigins: string[];
+  migrationsDir: string;
+  /** Largest accepted request body in bytes. */
+  maxBodyBytes: number;
+  /** Public URL of this server (JWT `iss`, log line). */
+  publicUrl: string;
+  logLevel: string;
+}
+
+const intFrom = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return parsed;
+};
+
+/** Reads the backend's settings from the environment (see .env.example for each one). */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => {
+  const port = intFrom(env.PORT, 54321, 'PORT');
+  const host = env.HOST || '127.0.0.1';
+  const dataDir = env.DATA_DIR === ':memory:' ? null : path.resolve(repoRoot, env.DATA_DIR || '.data');
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    jwtSecret: env.JWT_SECRET || DEFAULT_JWT_SECRET,
+    jwtExpiry: intFrom(env.JWT_EXPIRY, 3600, 'JWT_EXPIRY'),
+    corsOrigins: (env.CORS_ORIGINS || '*').split(',').map((o) => o.trim()).filter(Boolean),
+    migrationsDir: path.resolve(repoRoot, env.MIGRATIONS_DIR || 'supabase/migrations'),
+    maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
+    publicUrl: env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+};
