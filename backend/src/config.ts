@@ -21,7 +21,7 @@ export interface BackendConfig {
   migrationsDir: string;
   /** Largest accepted request body in bytes. */
   maxBodyBytes: number;
-  /** Public URL of this server (JWT `iss`, log line). */
+  /** Public URL of this server (JWT `iss`, log line); empty: derived from host and port at start. */
   publicUrl: string;
   logLevel: string;
 }
@@ -29,7 +29,8 @@ export interface BackendConfig {
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a whole number, got "${value}"`);
   return parsed;
 };
 
@@ -37,7 +38,8 @@ const intFrom = (value: string | undefined, fallback: number, name: string): num
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig => {
   const port = intFrom(env.PORT, 54321, 'PORT');
   const host = env.HOST || '127.0.0.1';
-  const dataDir = env.DATA_DIR === ':memory:' ? null : path.resolve(repoRoot, env.DATA_DIR || '.data');
+  const dataDir =
+    env.DATA_DIR === ':memory:' ? null : path.resolve(repoRoot, env.DATA_DIR || '.data');
   return {
     port,
     host,
@@ -45,10 +47,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
     databaseUrl: env.DATABASE_URL || null,
     jwtSecret: env.JWT_SECRET || DEFAULT_JWT_SECRET,
     jwtExpiry: intFrom(env.JWT_EXPIRY, 3600, 'JWT_EXPIRY'),
-    corsOrigins: (env.CORS_ORIGINS || '*').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS || '*')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     migrationsDir: path.resolve(repoRoot, env.MIGRATIONS_DIR || 'supabase/migrations'),
     maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
-    publicUrl: env.PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
+    publicUrl: env.PUBLIC_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
   };
 };

@@ -48,7 +48,11 @@ export const createJwtService = async (secret: string): Promise<JwtService> => {
       .sign(key);
 
   const apiKey = (role: string) =>
-    signWith({ iss: 'supabase-demo', role }, API_KEY_ISSUED_AT, API_KEY_ISSUED_AT + API_KEY_LIFETIME_SECONDS);
+    signWith(
+      { iss: 'supabase-demo', role },
+      API_KEY_ISSUED_AT,
+      API_KEY_ISSUED_AT + API_KEY_LIFETIME_SECONDS,
+    );
 
   const [anonKey, serviceRoleKey] = await Promise.all([apiKey('anon'), apiKey('service_role')]);
 
@@ -69,7 +73,10 @@ export const createJwtService = async (secret: string): Promise<JwtService> => {
       } catch (error) {
         if (error instanceof TokenError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired', 'JWT expired');
-        throw new TokenError('invalid', `invalid JWT: ${error instanceof Error ? error.message : 'unreadable token'}`);
+        throw new TokenError(
+          'invalid',
+          `invalid JWT: ${error instanceof Error ? error.message : 'unreadable token'}`,
+        );
       }
     },
   };

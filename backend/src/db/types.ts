@@ -14,6 +14,8 @@ export interface QueryResult<R = Record<string, unknown>> {
 /** Something that runs one statement with bind parameters. Values are never spliced into SQL. */
 export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** A script of several statements without parameters (bootstrap and migrations only). */
+  exec(sql: string): Promise<void>;
 }
 
 /** The JWT claims a request runs with; `role` is one of anon, authenticated, service_role. */
@@ -31,10 +33,9 @@ export interface AsRoleOptions {
   settings?: Record<string, string>;
 }
 
-export interface Db {
+/** `query` and `exec` run as the connecting superuser (the backend's own bookkeeping). */
+export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** One statement as the connecting superuser (the backend's own bookkeeping). */
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   /**
    * A transaction as the connecting superuser. Use only the handle inside `fn`: calling
    * `db.query` from inside deadlocks on PGlite (its single connection is held by `fn`).
@@ -44,7 +45,11 @@ export interface Db {
    * A transaction as `claims.role` with `request.jwt.claims` set (SET LOCAL semantics), so that
    * row-level security decides what `fn` may see and change. Any error rolls back.
    */
-  asRole<T>(claims: RequestClaims, fn: (tx: Queryable) => Promise<T>, options?: AsRoleOptions): Promise<T>;
+  asRole<T>(
+    claims: RequestClaims,
+    fn: (tx: Queryable) => Promise<T>,
+    options?: AsRoleOptions,
+  ): Promise<T>;
   /** Subscribes to NOTIFY on a lower-case channel; resolves to the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authRoutes } from './auth/index.ts';
+import type { BackendContext } from './context.ts';
+import { corsFor } from './http/cors.ts';
+import { requestLog } from './http/request-log.ts';
+import { restRoutes } from './rest/index.ts';
+
+/**
+ * The HTTP surfaces on one app, as a hosted project lays them out: GoTrue under /auth/v1 and
+ * PostgREST under /rest/v1. Realtime's WebSocket upgrade is attached to the HTTP server itself
+ * (server.ts), since it is not a request/response exchange.
+ */
+export const createApp = (ctx: BackendContext): Hono => {
+  const app = new Hono();
+  app.use('*', requestLog(ctx.logger));
+  app.use('*', corsFor(ctx.config.corsOrigins));
+  app.use(
+    '/auth/v1/*',
+    bodyLimit({
+      maxSize: ctx.config.maxBodyBytes,
+      onError: (c) =>
+        c.json({ code: 'request_too_large', message: 'Request body is too large' }, 413),
+    }),
+  );
+  app.route('/auth/v1', authRoutes(ctx));
+  app.route('/rest/v1', restRoutes(ctx));
+  app.get('/', (c) =>
+    c.json({
+      name: 'TaskFlow local Supabase',
+      auth: '/auth/v1',
+      rest: '/rest/v1',
+      realtime: '/realtime/v1',
+    }),
+  );
+  app.notFound((c) =>
+    c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404),
+  );
+  app.onError((error, c) => {
+    ctx.logger.error({ err: error }, 'request failed');
+    return c.json({ code: 'unexpected_failure', message: 'Unexpected failure' }, 500);
+  });
+  return app;
+};

@@ -1,0 +1,217 @@
+/**
+ * The GoTrue subset supabase-js uses (supabase-wire-protocol.md §2): sign-up, password and
+ * refresh grants, the current user, sign-out. Sign-up answers like a hosted project with e-mail
+ * confirmation (the user, no session); since no mail can be sent here, the address counts as
+ * confirmed at once and the user signs in next.
+ */
+import bcrypt from 'bcryptjs';
+import { Hono, type Context } from 'hono';
+import type { BackendContext } from '../context.ts';
+import { AuthError, authErrorResponse, badJwt, invalidCredentials } from './errors.ts';
+import { TokenError, type VerifiedClaims } from './jwt.ts';
+import {
+  closeSessions,
+  openSession,
+  refreshSession,
+  sessionExists,
+  type SessionSettings,
+} from './sessions.ts';
+import { findUserByEmail, findUserById, insertUser, toUserJson, updateUser } from './users.ts';
+
+const MIN_PASSWORD_LENGTH = 6;
+const BCRYPT_COST = 10;
+// Deliberately loose, like GoTrue: one @, something on both sides, a dot in the domain.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const weakPassword = () =>
+  new AuthError(
+    422,
+    'weak_password',
+    `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+    {
+      weak_password: { reasons: ['length'] },
+    },
+  );
+
+const readBody = async (c: Context): Promise<Record<string, unknown>> => {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      return body as Record<string, unknown>;
+  } catch {
+    // fall through to the error below
+  }
+  throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+};
+
+const stringField = (body: Record<string, unknown>, key: string) =>
+  typeof body[key] === 'string' ? (body[key] as string) : '';
+
+const normaliseEmail = (value: string) => {
+  const email = value.trim().toLowerCase();
+  if (!EMAIL_PATTERN.test(email) || email.length > 255) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
+  }
+  return email;
+};
+
+const checkPassword = (password: string) => {
+  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword();
+  // bcrypt reads only the first 72 bytes; refuse rather than silently ignore the rest.
+  if (Buffer.byteLength(password) > 72) {
+    throw new AuthError(422, 'validation_failed', 'Password cannot be longer than 72 characters');
+  }
+};
+
+export const authRoutes = (ctx: BackendContext): Hono => {
+  const dummyHash = bcrypt.hash('no-such-user', BCRYPT_COST);
+  const { db, jwt } = ctx;
+  const settings: SessionSettings = {
+    jwt,
+    issuer: `${ctx.config.publicUrl}/auth/v1`,
+    expiresIn: ctx.config.jwtExpiry,
+  };
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return authErrorResponse(c, error);
+    ctx.logger.error({ err: error }, 'auth request failed');
+    return authErrorResponse(
+      c,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again.'),
+    );
+  });
+
+  /** The signed-in user behind the request's bearer token; a revoked session counts as none. */
+  const requireUser = async (c: Context) => {
+    const token = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+    if (!token)
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+    let claims: VerifiedClaims;
+    try {
+      claims = await jwt.verify(token);
+    } catch (error) {
+      throw badJwt(error instanceof TokenError ? error.message : 'unreadable token');
+    }
+    if (claims.role !== 'authenticated' || typeof claims.sub !== 'string')
+      throw badJwt('not a user token');
+    if (typeof claims.session_id === 'string' && !(await sessionExists(db, claims.session_id))) {
+      throw new AuthError(
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      );
+    }
+    const user = await findUserById(db, claims.sub);
+    if (!user)
+      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return { user, claims };
+  };
+
+  app.get('/health', (c) =>
+    c.json({ version: 'taskflow-local', name: 'GoTrue', description: 'TaskFlow local auth' }),
+  );
+
+  app.get('/settings', (c) =>
+    c.json({
+      external: { email: true, phone: false, anonymous_users: false },
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    }),
+  );
+
+  app.post('/signup', async (c) => {
+    const body = await readBody(c);
+    if (!('email' in body) && !('phone' in body)) {
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    const email = normaliseEmail(stringField(body, 'email'));
+    const password = stringField(body, 'password');
+    checkPassword(password);
+    const metadata =
+      body.data && typeof body.data === 'object' && !Array.isArray(body.data)
+        ? (body.data as Record<string, unknown>)
+        : {};
+    if (await findUserByEmail(db, email)) {
+      throw new AuthError(422, 'user_already_exists', 'User already registered');
+    }
+    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    try {
+      const user = await db.transaction((tx) => insertUser(tx, { email, passwordHash, metadata }));
+      return c.json(toUserJson(user));
+    } catch (error) {
+      // Two sign-ups with one address at once: the unique index decides.
+      if ((error as { code?: string }).code === '23505') {
+        throw new AuthError(422, 'user_already_exists', 'User already registered');
+      }
+      throw error;
+    }
+  });
+
+  app.post('/token', async (c) => {
+    const grantType = c.req.query('grant_type');
+    const body = await readBody(c);
+    if (grantType === 'password') {
+      const email = stringField(body, 'email').trim().toLowerCase();
+      const password = stringField(body, 'password');
+      if (!email || !password) throw invalidCredentials();
+      const user = await findUserByEmail(db, email);
+      // Compare even for an unknown address, so timing does not tell which addresses exist.
+      const matches = await bcrypt.compare(password, user?.encrypted_password ?? (await dummyHash));
+      if (!user || !matches) throw invalidCredentials();
+      return c.json(await db.transaction((tx) => openSession(tx, settings, user)));
+    }
+    if (grantType === 'refresh_token') {
+      const token = stringField(body, 'refresh_token');
+      if (!token)
+        throw new AuthError(
+          400,
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        );
+      return c.json(await db.transaction((tx) => refreshSession(tx, settings, token)));
+    }
+    throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+  });
+
+  app.get('/user', async (c) => c.json(toUserJson((await requireUser(c)).user)));
+
+  app.put('/user', async (c) => {
+    const { user } = await requireUser(c);
+    const body = await readBody(c);
+    const password = typeof body.password === 'string' ? body.password : undefined;
+    if (password !== undefined) checkPassword(password);
+    const metadata =
+      body.data && typeof body.data === 'object' && !Array.isArray(body.data)
+        ? (body.data as Record<string, unknown>)
+        : undefined;
+    const updated = await updateUser(db, user.id, {
+      passwordHash: password === undefined ? undefined : await bcrypt.hash(password, BCRYPT_COST),
+      metadata,
+    });
+    return c.json(toUserJson(updated ?? user));
+  });
+
+  app.post('/logout', async (c) => {
+    const { user, claims } = await requireUser(c);
+    const scope = c.req.query('scope') ?? 'global';
+    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+      throw new AuthError(400, 'validation_failed', 'Unsupported logout scope');
+    }
+    await closeSessions(db, user.id, claims.session_id, scope);
+    return c.body(null, 204);
+  });
+
+  app.notFound((c) => authErrorResponse(c, new AuthError(404, 'not_found', 'Not found')));
+
+  return app;
+};

@@ -1,0 +1,112 @@
+/** auth.users rows and the user object GoTrue returns for them. */
+import type { Queryable } from '../db/types.ts';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  is_anonymous: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+// Timestamps as ISO text built in SQL, so both database drivers return the same strings.
+const USER_COLUMNS = `id, aud, role, email, encrypted_password,
+  to_json(email_confirmed_at) #>> '{}' as email_confirmed_at,
+  to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, is_anonymous,
+  to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at`;
+
+export const EMAIL_PROVIDER_META = { provider: 'email', providers: ['email'] };
+
+export const findUserByEmail = async (db: Queryable, email: string) =>
+  (
+    await db.query<UserRow>(
+      `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1)`,
+      [email],
+    )
+  ).rows[0] ?? null;
+
+export const findUserById = async (db: Queryable, id: string) =>
+  (await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id])).rows[0] ??
+  null;
+
+export const insertUser = async (
+  db: Queryable,
+  user: { email: string; passwordHash: string; metadata: Record<string, unknown> },
+) =>
+  (
+    await db.query<UserRow>(
+      `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+       values ($1, $2, now(), $3::jsonb, $4::jsonb)
+       returning ${USER_COLUMNS}`,
+      [
+        user.email,
+        user.passwordHash,
+        JSON.stringify(EMAIL_PROVIDER_META),
+        JSON.stringify(user.metadata),
+      ],
+    )
+  ).rows[0]!;
+
+export const updateUser = async (
+  db: Queryable,
+  id: string,
+  changes: { passwordHash?: string; metadata?: Record<string, unknown> },
+) =>
+  (
+    await db.query<UserRow>(
+      `update auth.users set
+         encrypted_password = coalesce($2, encrypted_password),
+         raw_user_meta_data = raw_user_meta_data || coalesce($3::jsonb, '{}'::jsonb),
+         updated_at = now()
+       where id = $1
+       returning ${USER_COLUMNS}`,
+      [
+        id,
+        changes.passwordHash ?? null,
+        changes.metadata ? JSON.stringify(changes.metadata) : null,
+      ],
+    )
+  ).rows[0] ?? null;
+
+/** The user object of GoTrue's responses (never the password hash). */
+export const toUserJson = (user: UserRow) => ({
+  id: user.id,
+  aud: user.aud,
+  role: user.role,
+  email: user.email,
+  email_confirmed_at: user.email_confirmed_at,
+  phone: '',
+  confirmed_at: user.email_confirmed_at,
+  last_sign_in_at: user.last_sign_in_at,
+  app_metadata: user.raw_app_meta_data,
+  user_metadata: user.raw_user_meta_data,
+  identities: [
+    {
+      identity_id: user.id,
+      id: user.id,
+      user_id: user.id,
+      identity_data: {
+        sub: user.id,
+        email: user.email,
+        email_verified: true,
+        phone_verified: false,
+      },
+      provider: 'email',
+      last_sign_in_at: user.last_sign_in_at,
+      created_at: user.created_at,
+      updated_at: user.updated_at,
+      email: user.email,
+    },
+  ],
+  created_at: user.created_at,
+  updated_at: user.updated_at,
+  is_anonymous: user.is_anonymous,
+});

@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+
+/**
+ * CORS for the app's origins. Allowed request headers are echoed from the preflight (supabase-js
+ * sends apikey, x-client-info, prefer, range, accept-profile, ...); the response headers the
+ * client reads must be exposed explicitly.
+ */
+export const corsFor = (origins: string[]): MiddlewareHandler =>
+  cors({
+    origin: origins.includes('*') ? '*' : origins,
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    exposeHeaders: [
+      'Content-Range',
+      'Content-Location',
+      'Location',
+      'Preference-Applied',
+      'X-Supabase-Api-Version',
+    ],
+    maxAge: 86400,
+  });

@@ -1,0 +1,85 @@
+/**
+ * Starts the whole backend: database (bootstrapped and migrated), HTTP surfaces and realtime,
+ * on one port. Used by `npm run backend` (main.ts), by `npm start`, and by the tests, which start
+ * it on a free port with a throwaway database.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { createJwtService } from './auth/index.ts';
+import { loadConfig, type BackendConfig } from './config.ts';
+import type { BackendContext } from './context.ts';
+import { openDb } from './db/open.ts';
+import { createLogger } from './logger.ts';
+import { attachRealtime } from './realtime/index.ts';
+
+export interface RunningBackend {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  ctx: BackendContext;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} is already in use. Stop the other process or set PORT to a free port.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+
+export const startBackend = async (
+  overrides: Partial<BackendConfig> = {},
+): Promise<RunningBackend> => {
+  const config = { ...loadConfig(), ...overrides };
+  const logger = createLogger(config.logLevel);
+  const [db, jwt] = await Promise.all([openDb(config, logger), createJwtService(config.jwtSecret)]);
+  const ctx: BackendContext = { config, db, jwt, logger };
+
+  // The app is built once the port is known (port 0 picks a free one), since tokens name it.
+  let app: Hono | undefined;
+  const server = createAdaptorServer({
+    fetch: (request: Request) => app?.fetch(request) ?? new Response(null, { status: 503 }),
+  }) as Server;
+  let realtime: Awaited<ReturnType<typeof attachRealtime>> | undefined;
+  try {
+    await listen(server, config.port, config.host);
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    ctx.config = { ...config, port, publicUrl: config.publicUrl || url };
+    app = createApp(ctx);
+    realtime = await attachRealtime(server, ctx);
+    return {
+      url,
+      port,
+      anonKey: jwt.anonKey,
+      serviceRoleKey: jwt.serviceRoleKey,
+      ctx,
+      async close() {
+        await realtime?.close();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await realtime?.close();
+    server.close();
+    await db.close();
+    throw error;
+  }
+};
