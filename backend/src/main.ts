@@ -16,7 +16,7 @@ try {
   const database = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : config.dataDir
-      ? `PGlite in ${path.relative(process.cwd(), config.dataDir) || '.'}`
+      ? `PGlite in ${path.relative(repoRoot, config.dataDir) || '.'}`
       : 'PGlite in memory';
   console.log(
     `TaskFlow backend ready on ${backend.url} (${database}); anon key: ${backend.anonKey}`,
