@@ -12,6 +12,7 @@ import { createJwtService } from './auth/index.ts';
 import { loadConfig, type BackendConfig } from './config.ts';
 import type { BackendContext } from './context.ts';
 import { openDb } from './db/open.ts';
+import type { Db } from './db/types.ts';
 import { createLogger } from './logger.ts';
 import { attachRealtime } from './realtime/index.ts';
 
@@ -47,22 +48,31 @@ export const startBackend = async (
 ): Promise<RunningBackend> => {
   const config = { ...loadConfig(), ...overrides };
   const logger = createLogger(config.logLevel);
-  const [db, jwt] = await Promise.all([openDb(config, logger), createJwtService(config.jwtSecret)]);
-  const ctx: BackendContext = { config, db, jwt, logger };
 
-  // The app is built once the port is known (port 0 picks a free one), since tokens name it.
+  // Take the port first: a taken port fails at once, before the database is opened. The app is
+  // built once the port is known (port 0 picks a free one), since tokens name the server's URL.
   let app: Hono | undefined;
   const server = createAdaptorServer({
     fetch: (request: Request) => app?.fetch(request) ?? new Response(null, { status: 503 }),
   }) as Server;
+  await listen(server, config.port, config.host);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+  let db: Db | undefined;
   let realtime: Awaited<ReturnType<typeof attachRealtime>> | undefined;
   try {
-    await listen(server, config.port, config.host);
-    const port = (server.address() as AddressInfo).port;
-    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-    ctx.config = { ...config, port, publicUrl: config.publicUrl || url };
+    const jwt = await createJwtService(config.jwtSecret);
+    db = await openDb(config, logger);
+    const ctx: BackendContext = {
+      config: { ...config, port, publicUrl: config.publicUrl || url },
+      db,
+      jwt,
+      logger,
+    };
     app = createApp(ctx);
     realtime = await attachRealtime(server, ctx);
+    const openDbHandle = db;
     return {
       url,
       port,
@@ -73,13 +83,14 @@ export const startBackend = async (
         await realtime?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await db.close();
+        await openDbHandle.close();
       },
     };
   } catch (error) {
     await realtime?.close();
+    server.closeAllConnections();
     server.close();
-    await db.close();
+    await db?.close();
     throw error;
   }
 };

@@ -18,7 +18,15 @@ export const openDb = async (
   let db: Db;
   let release = async () => {};
   if (config.databaseUrl) {
-    db = await openPostgres(config.databaseUrl, logger);
+    try {
+      db = await openPostgres(config.databaseUrl, logger);
+    } catch (error) {
+      const where = new URL(config.databaseUrl);
+      throw new Error(
+        `Cannot open the database at ${where.host}${where.pathname} (DATABASE_URL): ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
   } else {
     if (config.dataDir) release = await lockDataDir(config.dataDir);
     try {

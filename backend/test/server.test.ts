@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
+import { PortInUseError, startBackend } from '../src/server.ts';
+import { startTestBackend, testDatabase, type TestBackend } from './support/backend.ts';
+
+describe('starting the backend', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startTestBackend();
+  });
+  afterAll(async () => {
+    await backend?.close();
+  });
+
+  it('refuses a port that is taken, with a clear error', async () => {
+    await expect(
+      startBackend({
+        port: backend.backend.port,
+        host: '127.0.0.1',
+        dataDir: null,
+        databaseUrl: null,
+        logLevel: 'silent',
+      }),
+    ).rejects.toBeInstanceOf(PortInUseError);
+  });
+
+  it('answers CORS preflights for the app with the headers supabase-js reads', async () => {
+    const response = await fetch(`${backend.url}/rest/v1/boards`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey,authorization,content-type,prefer,x-client-info',
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get('access-control-allow-origin')).toBeTruthy();
+    expect(response.headers.get('access-control-allow-headers')).toContain('apikey');
+  });
+
+  it('answers an unknown path with a JSON 404', async () => {
+    const response = await fetch(`${backend.url}/nowhere`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe.runIf(testDatabase === 'pglite')('the PGlite data folder', () => {
+  it('is locked while a backend uses it, and keeps its data across restarts', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-lock-'));
+    const options = { port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logLevel: 'silent' };
+    try {
+      const first = await startBackend(options);
+      await expect(startBackend(options)).rejects.toBeInstanceOf(DataDirInUseError);
+      await first.ctx.db.query("insert into auth.users (email) values ('keep@example.test')");
+      await first.close();
+
+      const second = await startBackend(options);
+      const kept = await second.ctx.db.query(
+        "select 1 from auth.users where email = 'keep@example.test'",
+      );
+      await second.close();
+      expect(kept.rowCount).toBe(1);
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
