@@ -1,1 +1,130 @@
-export {};
+// @taskflow/shared: the one library every TaskFlow app imports. It is a module-federation
+// singleton, so the client, the session and the stores below exist once per page.
+
+// backend
+export { configureBackend, type BackendSettings } from './backend/backend-config';
+export { getSupabase } from './backend/supabase-client';
+
+// session
+export {
+  session$,
+  signIn,
+  signUp,
+  signOut,
+  currentUser,
+  getSessionState,
+  type SessionState,
+  type SessionUser,
+  type AuthResult,
+} from './auth/session';
+
+// stores
+export { boardsStore, boardStore, startWorkspace } from './workspace';
+export type { BoardsState, BoardsStatus } from './boards/boards-store';
+export { BoardsStore } from './boards/boards-store';
+export { BoardStore, type BoardStoreState, type BoardStatus } from './board/board-store';
+export type { BoardGateway, BoardWriteApi } from './board/board-gateway';
+export { boardChanges, type BoardChannelEvent, type ChannelStatus } from './board/board-realtime';
+export { applyRowChange, applyRowChanges, fromSnapshot } from './board/board-data';
+export type { RowChange, BoardTable, ChangeType } from './board/row-change';
+export {
+  selectLists,
+  selectCardsByList,
+  selectMembers,
+  selectMemberProfiles,
+  displayName,
+  type MemberProfile,
+} from './board/selectors';
+
+// data access (every write of spec §7; the stores call these)
+export { ApiError, isPermissionError } from './data/api-error';
+export { newId } from './data/new-id';
+export { fetchMyBoards, fetchBoardSnapshot, insertBoard, deleteBoardRow } from './data/boards-api';
+export {
+  inviteMemberByEmail,
+  deleteMemberRow,
+  fetchProfile,
+  type InviteResult,
+} from './data/members-api';
+export { insertList, updateListRow, deleteListRow } from './data/lists-api';
+export {
+  insertCard,
+  updateCardRow,
+  deleteCardRow,
+  insertAssignee,
+  deleteAssignee,
+  insertTag,
+  deleteTag,
+  type CardPatch,
+} from './data/cards-api';
+export { insertLabel, deleteLabelRow } from './data/labels-api';
+export {
+  insertChecklistItem,
+  updateChecklistItemRow,
+  deleteChecklistItemRow,
+  type ChecklistPatch,
+} from './data/checklist-api';
+export { insertComment } from './data/comments-api';
+
+// domain rules
+export type * from './domain/types';
+export {
+  priorities,
+  normalizePriority,
+  priorityName,
+  priorityBadge,
+  priorityBadgeClass,
+} from './domain/priority';
+export {
+  labelColors,
+  defaultLabelColor,
+  labelColorName,
+  labelColorFor,
+  type LabelColor,
+  type LabelColorKey,
+} from './domain/label-colors';
+export { avatarInitials, avatarColor, avatarColors } from './domain/avatar';
+export { subtaskProgress } from './domain/progress';
+export {
+  matchesFilters,
+  hasActiveFilters,
+  emptyFilters,
+  type CardFilters,
+} from './domain/card-filter';
+export { formatDate, formatDateTime, isOverdue } from './domain/dates';
+export {
+  POSITION_GAP,
+  byPosition,
+  positionAtEnd,
+  positionBetween,
+  positionForIndex,
+} from './domain/positions';
+export { boardBackgrounds, defaultBoardBackground } from './domain/board-backgrounds';
+
+// texts
+export { t, type TextKey, type TextParams } from './i18n/t';
+export { de, type Catalogue } from './i18n/de';
+
+// remote contracts
+export {
+  remoteModules,
+  type RemoteKey,
+  type BoardColumnsProps,
+  type CardDetailProps,
+  type TeamManagementProps,
+} from './contracts/remotes';
+
+// React: hooks and UI atoms
+export { useSession } from './hooks/use-session';
+export { useBoards } from './hooks/use-boards';
+export { useBoard } from './hooks/use-board';
+export { useToasts } from './hooks/use-toasts';
+export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
+export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
+export { Avatar, type AvatarProps } from './ui/avatar';
+export { Modal, type ModalProps } from './ui/modal';
+export { ToastViewport } from './ui/toast-viewport';
+
+// development
+export { StandaloneHarness, type StandaloneHarnessProps } from './dev/standalone-harness';
+export { demoAccount } from './dev/demo-account';

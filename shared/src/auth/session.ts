@@ -1,0 +1,106 @@
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { defer, type Observable } from 'rxjs';
+import { getSupabase } from '../backend/supabase-client';
+import { createStateCell } from '../state/state-cell';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+export type SessionState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; user: SessionUser };
+
+const cell = createStateCell<SessionState>({ status: 'loading' });
+let listening = false;
+
+const userOf = (session: Session): SessionUser => {
+  const metadata = session.user.user_metadata as { full_name?: unknown } | undefined;
+  return {
+    id: session.user.id,
+    email: session.user.email ?? '',
+    fullName: typeof metadata?.full_name === 'string' ? metadata.full_name : '',
+  };
+};
+
+const sameUser = (a: SessionUser, b: SessionUser): boolean =>
+  a.id === b.id && a.email === b.email && a.fullName === b.fullName;
+
+/** Token refreshes fire auth events too; only a different user is a new state. */
+const publish = (session: Session | null): void => {
+  const current = cell.get();
+  if (!session) {
+    if (current.status !== 'signedOut') cell.set({ status: 'signedOut' });
+    return;
+  }
+  const user = userOf(session);
+  if (current.status === 'signedIn' && sameUser(current.user, user)) return;
+  cell.set({ status: 'signedIn', user });
+};
+
+const handleAuthEvent = (_event: AuthChangeEvent, session: Session | null): void => {
+  // The callback must not call the client itself (auth-js holds its lock while it runs).
+  publish(session);
+};
+
+const startListening = (): void => {
+  if (listening) return;
+  listening = true;
+  // Teardown is not needed: the listener lives as long as the page, like the client.
+  getSupabase().auth.onAuthStateChange(handleAuthEvent);
+};
+
+/**
+ * The auth state: loading until supabase-js has read its stored session (INITIAL_SESSION),
+ * then signed in or signed out, following every auth event. Subscribing starts the listener.
+ */
+export const session$: Observable<SessionState> = defer(() => {
+  startListening();
+  return cell.value$;
+});
+
+export const getSessionState = (): SessionState => {
+  startListening();
+  return cell.get();
+};
+
+export const subscribeSession = (listener: () => void): (() => void) => {
+  startListening();
+  return cell.subscribe(listener);
+};
+
+export const currentUser = (): SessionUser | null => {
+  const state = cell.get();
+  return state.status === 'signedIn' ? state.user : null;
+};
+
+export interface AuthResult {
+  /** The server's message when the call failed (shown verbatim, spec §8). */
+  error: string | null;
+}
+
+export const signIn = async (email: string, password: string): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.signInWithPassword({ email, password });
+  return { error: error ? error.message : null };
+};
+
+/** Registers without signing in: the user signs in afterwards (spec §4). */
+export const signUp = async (
+  email: string,
+  password: string,
+  fullName: string,
+): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.signUp({
+    email,
+    password,
+    options: { data: { full_name: fullName } },
+  });
+  return { error: error ? error.message : null };
+};
+
+/** Clears the user at once; the server call only revokes the refresh token. */
+export const signOut = async (): Promise<void> => {
+  publish(null);
+  await getSupabase().auth.signOut();
+};

@@ -1,0 +1,19 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { freezeBackendSettings } from './backend-config';
+
+let client: SupabaseClient | null = null;
+
+/**
+ * The one Supabase client of the page. Created on first use, so that the run-time settings are
+ * in place and tests that never touch the backend never open a socket. The storage key is
+ * supabase-js's default, derived from the backend's host name (spec §9).
+ */
+export const getSupabase = (): SupabaseClient => {
+  if (!client) {
+    const { url, anonKey } = freezeBackendSettings();
+    client = createClient(url, anonKey, {
+      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+    });
+  }
+  return client;
+};

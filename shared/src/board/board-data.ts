@@ -1,0 +1,222 @@
+import type {
+  Board,
+  BoardData,
+  BoardLabel,
+  BoardList,
+  BoardMember,
+  BoardSnapshot,
+  Card,
+  CardComment,
+  CardRow,
+  ChecklistItem,
+} from '../domain/types';
+import { byPosition } from '../domain/positions';
+import type { RowChange } from './row-change';
+
+// Pure functions from (board data, row change) to board data. Every change is an upsert or a
+// delete by primary key, so applying the same change twice leaves the same state (idempotent
+// echoes), and a function returns its input unchanged when the change is not about this board.
+
+type Row = Record<string, unknown>;
+
+export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
+  board: snapshot.board,
+  members: snapshot.members,
+  labels: snapshot.labels,
+  lists: Object.fromEntries(snapshot.lists.map((list) => [list.id, list])),
+  cards: Object.fromEntries(
+    snapshot.cards.map((card) => [
+      card.id,
+      {
+        ...card,
+        description: card.description ?? '',
+        assignee_ids: card.assignee_ids ?? [],
+        label_ids: card.label_ids ?? [],
+        checklist: [...(card.checklist ?? [])].sort(byPosition),
+        comments: [...(card.comments ?? [])].sort(byCreatedAt),
+      },
+    ]),
+  ),
+});
+
+const byCreatedAt = (a: { created_at: string }, b: { created_at: string }): number =>
+  a.created_at.localeCompare(b.created_at);
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const upsertById = <T extends { id: string }>(items: readonly T[], item: T): T[] => {
+  const index = items.findIndex((existing) => existing.id === item.id);
+  if (index === -1) return [...items, item];
+  const copy = [...items];
+  copy[index] = item;
+  return copy;
+};
+
+const withoutId = <T extends { id: string }>(items: readonly T[], id: unknown): T[] =>
+  items.filter((item) => item.id !== id);
+
+const updateCard = (data: BoardData, cardId: unknown, change: (card: Card) => Card): BoardData => {
+  const card = typeof cardId === 'string' ? data.cards[cardId] : undefined;
+  if (!card) return data;
+  return { ...data, cards: { ...data.cards, [card.id]: change(card) } };
+};
+
+const applyBoard = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') return data; // the store handles a vanished board
+  if (change.new.id !== data.board.id) return data;
+  return { ...data, board: { ...data.board, ...(change.new as Partial<Board>) } };
+};
+
+const applyMember = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') {
+    return { ...data, members: withoutId(data.members, change.old.id) };
+  }
+  const row = change.new as Partial<BoardMember> & Row;
+  if (row.board_id !== data.board.id || !row.id) return data;
+  const known = data.members.find((m) => m.id === row.id || m.user_id === row.user_id);
+  const member: BoardMember = {
+    ...(known ?? { profile: null }),
+    ...(row as BoardMember),
+    profile: (row.profile as BoardMember['profile'] | undefined) ?? known?.profile ?? null,
+  };
+  return { ...data, members: upsertById(data.members, member) };
+};
+
+const applyLabel = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') {
+    const id = change.old.id;
+    const cards = Object.fromEntries(
+      Object.values(data.cards).map((card) => [
+        card.id,
+        card.label_ids.includes(id as string)
+          ? { ...card, label_ids: card.label_ids.filter((l) => l !== id) }
+          : card,
+      ]),
+    );
+    return { ...data, labels: withoutId(data.labels, id), cards };
+  }
+  const row = change.new as unknown as BoardLabel;
+  if (row.board_id !== data.board.id) return data;
+  const known = data.labels.find((l) => l.id === row.id);
+  return { ...data, labels: upsertById(data.labels, { ...known, ...row }) };
+};
+
+const applyList = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') {
+    const id = str(change.old.id);
+    if (!id || !data.lists[id]) return data;
+    const lists = { ...data.lists };
+    delete lists[id];
+    const cards = Object.fromEntries(
+      Object.entries(data.cards).filter(([, card]) => card.list_id !== id),
+    );
+    return { ...data, lists, cards };
+  }
+  const row = change.new as unknown as BoardList;
+  if (row.board_id !== data.board.id || !row.id) return data;
+  return { ...data, lists: { ...data.lists, [row.id]: { ...data.lists[row.id], ...row } } };
+};
+
+const applyCard = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') {
+    const id = str(change.old.id);
+    if (!id || !data.cards[id]) return data;
+    const cards = { ...data.cards };
+    delete cards[id];
+    return { ...data, cards };
+  }
+  const row = change.new as Partial<CardRow> & Row;
+  const belongs =
+    row.board_id === data.board.id ||
+    (row.board_id === undefined && typeof row.list_id === 'string' && !!data.lists[row.list_id]);
+  if (!belongs || typeof row.id !== 'string') return data;
+  const known = data.cards[row.id];
+  const card: Card = {
+    assignee_ids: [],
+    label_ids: [],
+    checklist: [],
+    comments: [],
+    ...known,
+    ...(row as CardRow),
+  };
+  card.description = card.description ?? '';
+  return { ...data, cards: { ...data.cards, [card.id]: card } };
+};
+
+const applyLink = (
+  data: BoardData,
+  change: RowChange,
+  field: 'assignee_ids' | 'label_ids',
+  otherKey: 'user_id' | 'label_id',
+): BoardData => {
+  const row = change.eventType === 'DELETE' ? change.old : change.new;
+  const value = str(row[otherKey]);
+  if (!value) return data;
+  return updateCard(data, row.card_id, (card) => {
+    const has = card[field].includes(value);
+    if (change.eventType === 'DELETE') {
+      return has ? { ...card, [field]: card[field].filter((v) => v !== value) } : card;
+    }
+    return has ? card : { ...card, [field]: [...card[field], value] };
+  });
+};
+
+/** Children deleted by primary key only: find the card that holds the id. */
+const removeChild = (data: BoardData, field: 'checklist' | 'comments', id: unknown): BoardData => {
+  const holder = Object.values(data.cards).find((card) =>
+    (card[field] as { id: string }[]).some((item) => item.id === id),
+  );
+  if (!holder) return data;
+  return updateCard(data, holder.id, (card) => ({
+    ...card,
+    [field]: withoutId(card[field] as { id: string }[], id),
+  }));
+};
+
+const applyChecklist = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') return removeChild(data, 'checklist', change.old.id);
+  const row = change.new as unknown as ChecklistItem;
+  const moved = removeChild(data, 'checklist', row.id);
+  const known = Object.values(data.cards)
+    .flatMap((card) => card.checklist)
+    .find((item) => item.id === row.id);
+  return updateCard(moved, row.card_id, (card) => ({
+    ...card,
+    checklist: upsertById(card.checklist, { ...known, ...row }).sort(byPosition),
+  }));
+};
+
+const applyComment = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') return removeChild(data, 'comments', change.old.id);
+  const row = change.new as unknown as CardComment;
+  return updateCard(data, row.card_id, (card) => ({
+    ...card,
+    comments: upsertById(card.comments, row).sort(byCreatedAt),
+  }));
+};
+
+export const applyRowChange = (data: BoardData, change: RowChange): BoardData => {
+  switch (change.table) {
+    case 'boards':
+      return applyBoard(data, change);
+    case 'board_members':
+      return applyMember(data, change);
+    case 'board_labels':
+      return applyLabel(data, change);
+    case 'lists':
+      return applyList(data, change);
+    case 'cards':
+      return applyCard(data, change);
+    case 'card_assignees':
+      return applyLink(data, change, 'assignee_ids', 'user_id');
+    case 'card_tags':
+      return applyLink(data, change, 'label_ids', 'label_id');
+    case 'card_checklist_items':
+      return applyChecklist(data, change);
+    case 'card_comments':
+      return applyComment(data, change);
+  }
+};
+
+export const applyRowChanges = (data: BoardData, changes: readonly RowChange[]): BoardData =>
+  changes.reduce(applyRowChange, data);

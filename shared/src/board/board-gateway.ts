@@ -1,0 +1,57 @@
+import type { Observable } from 'rxjs';
+import type { BoardSnapshot, Profile } from '../domain/types';
+import * as cardsApi from '../data/cards-api';
+import * as checklistApi from '../data/checklist-api';
+import * as commentsApi from '../data/comments-api';
+import * as labelsApi from '../data/labels-api';
+import * as listsApi from '../data/lists-api';
+import * as membersApi from '../data/members-api';
+import { fetchBoardSnapshot } from '../data/boards-api';
+import { currentUser } from '../auth/session';
+import { boardChanges, type BoardChannelEvent } from './board-realtime';
+
+/** Everything the board store needs from the outside world; tests pass a fake. */
+export interface BoardGateway {
+  fetchSnapshot(boardId: string): Promise<BoardSnapshot | null>;
+  changes(boardId: string): Observable<BoardChannelEvent>;
+  fetchProfile(userId: string): Promise<Profile | null>;
+  currentUserId(): string | null;
+  api: BoardWriteApi;
+}
+
+export interface BoardWriteApi {
+  insertList: typeof listsApi.insertList;
+  updateListRow: typeof listsApi.updateListRow;
+  deleteListRow: typeof listsApi.deleteListRow;
+  insertCard: typeof cardsApi.insertCard;
+  updateCardRow: typeof cardsApi.updateCardRow;
+  deleteCardRow: typeof cardsApi.deleteCardRow;
+  insertAssignee: typeof cardsApi.insertAssignee;
+  deleteAssignee: typeof cardsApi.deleteAssignee;
+  insertTag: typeof cardsApi.insertTag;
+  deleteTag: typeof cardsApi.deleteTag;
+  insertLabel: typeof labelsApi.insertLabel;
+  deleteLabelRow: typeof labelsApi.deleteLabelRow;
+  insertChecklistItem: typeof checklistApi.insertChecklistItem;
+  updateChecklistItemRow: typeof checklistApi.updateChecklistItemRow;
+  deleteChecklistItemRow: typeof checklistApi.deleteChecklistItemRow;
+  insertComment: typeof commentsApi.insertComment;
+  inviteMemberByEmail: typeof membersApi.inviteMemberByEmail;
+  deleteMemberRow: typeof membersApi.deleteMemberRow;
+}
+
+export const supabaseBoardGateway: BoardGateway = {
+  fetchSnapshot: fetchBoardSnapshot,
+  changes: boardChanges,
+  fetchProfile: membersApi.fetchProfile,
+  currentUserId: () => currentUser()?.id ?? null,
+  api: {
+    ...listsApi,
+    ...cardsApi,
+    ...labelsApi,
+    ...checklistApi,
+    ...commentsApi,
+    inviteMemberByEmail: membersApi.inviteMemberByEmail,
+    deleteMemberRow: membersApi.deleteMemberRow,
+  },
+};

@@ -1,0 +1,77 @@
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { Observable } from 'rxjs';
+import { getSupabase } from '../backend/supabase-client';
+import type { BoardTable, RowChange } from './row-change';
+
+export type ChannelStatus = 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR';
+
+export type BoardChannelEvent =
+  { kind: 'change'; change: RowChange } | { kind: 'status'; status: ChannelStatus };
+
+interface Binding {
+  table: BoardTable;
+  filter?: string;
+  event?: 'DELETE';
+}
+
+/**
+ * What one board listens to. Tables that carry board_id are filtered by the server; the card
+ * children have no board_id, so they arrive for every board the user may see (the server
+ * enforces row-level security) and the store ignores cards it does not hold. Deletes carry only
+ * the primary key, which a board_id filter cannot match, so they get their own binding.
+ */
+const bindingsFor = (boardId: string): Binding[] => [
+  { table: 'boards', filter: `id=eq.${boardId}` },
+  { table: 'board_members', filter: `board_id=eq.${boardId}` },
+  { table: 'board_labels', filter: `board_id=eq.${boardId}` },
+  { table: 'lists', filter: `board_id=eq.${boardId}` },
+  { table: 'cards', filter: `board_id=eq.${boardId}` },
+  { table: 'board_members', event: 'DELETE' },
+  { table: 'board_labels', event: 'DELETE' },
+  { table: 'lists', event: 'DELETE' },
+  { table: 'cards', event: 'DELETE' },
+  { table: 'card_assignees' },
+  { table: 'card_tags' },
+  { table: 'card_checklist_items' },
+  { table: 'card_comments' },
+];
+
+let channelSerial = 0;
+
+/**
+ * The realtime stream of one board: every row change, in the order the server delivers them
+ * (commit order), plus the channel's status so the store can resynchronise after a gap.
+ * Unsubscribing removes the channel (by object, never by name).
+ */
+export const boardChanges = (boardId: string): Observable<BoardChannelEvent> =>
+  new Observable<BoardChannelEvent>((subscriber) => {
+    const client = getSupabase();
+    channelSerial += 1;
+    let channel = client.channel(`board-${boardId}-${channelSerial}`);
+    for (const binding of bindingsFor(boardId)) {
+      channel = channel.on(
+        'postgres_changes',
+        {
+          event: binding.event ?? '*',
+          schema: 'public',
+          table: binding.table,
+          ...(binding.filter ? { filter: binding.filter } : {}),
+        },
+        (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
+          subscriber.next({
+            kind: 'change',
+            change: {
+              table: binding.table,
+              eventType: payload.eventType,
+              new: (payload.new ?? {}) as Record<string, unknown>,
+              old: (payload.old ?? {}) as Record<string, unknown>,
+            },
+          });
+        },
+      );
+    }
+    channel.subscribe((status) => subscriber.next({ kind: 'status', status }));
+    return () => {
+      void client.removeChannel(channel);
+    };
+  });

@@ -1,0 +1,106 @@
+// The user's boards and which one is selected. Selection lives here rather than in the shell
+// so that a remote running standalone follows the same rule (the first board is selected when
+// none is, spec §4) and so that deleting a board moves the selection in one place.
+import type { Board } from '../domain/types';
+import { createStateCell } from '../state/state-cell';
+import { newId } from '../data/new-id';
+import type { deleteBoardRow, fetchMyBoards, insertBoard } from '../data/boards-api';
+import { isPermissionError } from '../data/api-error';
+import { showToast } from '../toast/toast-store';
+import { t } from '../i18n/t';
+
+export type BoardsStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface BoardsState {
+  status: BoardsStatus;
+  boards: readonly Board[];
+  selectedId: string | null;
+}
+
+export interface BoardsApi {
+  fetchMyBoards: typeof fetchMyBoards;
+  insertBoard: typeof insertBoard;
+  deleteBoardRow: typeof deleteBoardRow;
+}
+
+const initial: BoardsState = { status: 'idle', boards: [], selectedId: null };
+
+const withSelection = (boards: readonly Board[], selectedId: string | null): string | null =>
+  selectedId && boards.some((b) => b.id === selectedId) ? selectedId : (boards[0]?.id ?? null);
+
+export class BoardsStore {
+  private readonly cell = createStateCell<BoardsState>(initial);
+  private loadSerial = 0;
+
+  constructor(private readonly api: BoardsApi) {}
+
+  readonly state$ = this.cell.value$;
+  readonly getState = (): BoardsState => this.cell.get();
+  readonly subscribe = (listener: () => void): (() => void) => this.cell.subscribe(listener);
+
+  async load(): Promise<void> {
+    this.loadSerial += 1;
+    const serial = this.loadSerial;
+    if (this.cell.get().status !== 'ready') this.cell.update((s) => ({ ...s, status: 'loading' }));
+    try {
+      const boards = await this.api.fetchMyBoards();
+      if (serial !== this.loadSerial) return;
+      this.cell.update((s) => ({
+        status: 'ready',
+        boards,
+        selectedId: withSelection(boards, s.selectedId),
+      }));
+    } catch {
+      if (serial !== this.loadSerial) return;
+      this.cell.update((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'error' }));
+    }
+  }
+
+  reset(): void {
+    this.loadSerial += 1;
+    this.cell.set(initial);
+  }
+
+  select(boardId: string): void {
+    this.cell.update((s) =>
+      s.boards.some((b) => b.id === boardId) ? { ...s, selectedId: boardId } : s,
+    );
+  }
+
+  /** Creates a board and selects it at once (spec §4); null when blank or refused. */
+  async create(title: string): Promise<Board | null> {
+    const name = title.trim();
+    if (!name) return null;
+    try {
+      const board = await this.api.insertBoard({ id: newId(), title: name });
+      this.cell.update((s) => ({
+        status: 'ready',
+        boards: [board, ...s.boards.filter((b) => b.id !== board.id)],
+        selectedId: board.id,
+      }));
+      return board;
+    } catch (error) {
+      showToast(t(isPermissionError(error) ? 'errors.notAllowed' : 'errors.createFailed'), 'error');
+      return null;
+    }
+  }
+
+  /** Removes the board at once; it comes back with a message if the server refuses. */
+  async remove(boardId: string): Promise<boolean> {
+    const before = this.cell.get();
+    const boards = before.boards.filter((b) => b.id !== boardId);
+    this.cell.set({ ...before, boards, selectedId: withSelection(boards, before.selectedId) });
+    try {
+      await this.api.deleteBoardRow(boardId);
+      return true;
+    } catch (error) {
+      this.cell.update((s) => ({
+        ...s,
+        boards: before.boards,
+        selectedId: before.selectedId,
+      }));
+      showToast(t(isPermissionError(error) ? 'errors.notAllowed' : 'errors.deleteFailed'), 'error');
+      return false;
+    }
+  }
+}

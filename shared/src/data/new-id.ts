@@ -1,0 +1,14 @@
+/**
+ * Ids are made on the client so that an optimistic row and its realtime echo share the same
+ * primary key: the echo then updates the row instead of adding a second one.
+ */
+export const newId = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // crypto.randomUUID exists only in secure contexts (https, localhost); a plain-http LAN
+  // address still has getRandomValues.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};

@@ -1,0 +1,38 @@
+import { useToasts } from '../hooks/use-toasts';
+import { dismissToast, type ToastTone } from '../toast/toast-store';
+import { t } from '../i18n/t';
+
+const tones: Record<ToastTone, string> = {
+  error: 'border-rose-200 bg-rose-50 text-rose-800',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  info: 'border-slate-200 bg-white text-slate-800',
+};
+
+/** Where toasts appear; rendered once by the shell (and by each standalone harness). */
+export const ToastViewport = () => {
+  const toasts = useToasts();
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end"
+    >
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${tones[toast.tone]}`}
+        >
+          <p className="flex-1">{toast.message}</p>
+          <button
+            type="button"
+            onClick={() => dismissToast(toast.id)}
+            aria-label={t('toast.dismiss')}
+            className="text-current opacity-60 hover:opacity-100"
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+};

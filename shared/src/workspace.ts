@@ -1,0 +1,46 @@
+// The page's single instances of the stores, and their wiring to the session: signing in loads
+// the user's boards, signing out clears every store (spec §4: sign-out clears the user).
+import { debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
+import { session$ } from './auth/session';
+import { BoardStore } from './board/board-store';
+import { supabaseBoardGateway } from './board/board-gateway';
+import { BoardsStore } from './boards/boards-store';
+import { membershipChanges } from './boards/membership-changes';
+import { deleteBoardRow, fetchMyBoards, insertBoard } from './data/boards-api';
+import { clearToasts } from './toast/toast-store';
+
+export const boardsStore = new BoardsStore({ fetchMyBoards, insertBoard, deleteBoardRow });
+export const boardStore = new BoardStore(supabaseBoardGateway);
+
+let wiring: Subscription | null = null;
+let memberships: Subscription | null = null;
+
+/** Connects the stores to the session; idempotent, called by the hooks on first use. */
+export const startWorkspace = (): void => {
+  if (wiring) return;
+  wiring = session$
+    .pipe(
+      map((state) => (state.status === 'signedIn' ? state.user.id : state.status)),
+      distinctUntilChanged(),
+    )
+    .subscribe((userOrStatus) => {
+      memberships?.unsubscribe();
+      memberships = null;
+      if (userOrStatus === 'loading') return;
+      if (userOrStatus === 'signedOut') {
+        boardStore.close();
+        boardsStore.reset();
+        clearToasts();
+        return;
+      }
+      // A board opened by another user's session must not survive a switch of accounts.
+      if (boardsStore.getState().status !== 'idle') {
+        boardStore.close();
+        boardsStore.reset();
+      }
+      void boardsStore.load();
+      memberships = membershipChanges(userOrStatus)
+        .pipe(debounceTime(150))
+        .subscribe(() => void boardsStore.load());
+    });
+};

@@ -1,0 +1,127 @@
+import { Subject } from 'rxjs';
+import type { BoardChannelEvent, BoardGateway, BoardSnapshot, Card, RowChange } from '../src/index';
+import { ApiError } from '../src/index';
+
+export const boardId = 'b1';
+
+export const card = (id: string, listId: string, position: number, extra: Partial<Card> = {}) => ({
+  id,
+  list_id: listId,
+  board_id: boardId,
+  title: `Karte ${id}`,
+  description: '',
+  due_date: null,
+  priority: 'medium',
+  position,
+  created_at: `2025-01-01T00:00:0${position % 10}Z`,
+  assignee_ids: [],
+  label_ids: [],
+  checklist: [],
+  comments: [],
+  ...extra,
+});
+
+export const snapshot = (): BoardSnapshot => ({
+  board: {
+    id: boardId,
+    title: 'Produkt',
+    owner_id: 'u1',
+    background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
+    created_at: '2025-01-01T00:00:00Z',
+  },
+  members: [
+    {
+      id: 'm1',
+      board_id: boardId,
+      user_id: 'u1',
+      role: 'owner',
+      created_at: '2025-01-01T00:00:00Z',
+      profile: { id: 'u1', full_name: 'Anna Schmidt', email: 'anna@example.de' },
+    },
+  ],
+  labels: [],
+  lists: [
+    {
+      id: 'l1',
+      board_id: boardId,
+      title: 'Zu erledigen',
+      position: 1024,
+      created_at: '2025-01-01T00:00:00Z',
+    },
+    {
+      id: 'l2',
+      board_id: boardId,
+      title: 'Erledigt',
+      position: 2048,
+      created_at: '2025-01-01T00:00:01Z',
+    },
+  ],
+  cards: [card('c1', 'l1', 1024), card('c2', 'l1', 2048)],
+});
+
+export const change = (
+  table: RowChange['table'],
+  eventType: RowChange['eventType'],
+  row: Record<string, unknown>,
+): RowChange =>
+  eventType === 'DELETE'
+    ? { table, eventType, new: {}, old: row }
+    : { table, eventType, new: row, old: {} };
+
+/** A controllable deferred promise, so a test decides when the server answers. */
+export const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+export const refused = () => new ApiError('new row violates row-level security policy', '42501');
+export const failed = () => new ApiError('server error', 'XX000');
+
+/** A gateway whose realtime stream and write answers the test drives by hand. */
+export const fakeGateway = (initial: BoardSnapshot | null = snapshot()) => {
+  const realtime = new Subject<BoardChannelEvent>();
+  const snapshotAnswer = deferred<BoardSnapshot | null>();
+  const calls: { name: string; args: unknown[] }[] = [];
+  const answers = new Map<string, (args: unknown[]) => Promise<unknown>>();
+  const api = new Proxy(
+    {},
+    {
+      get:
+        (_target, name: string) =>
+        (...args: unknown[]) => {
+          calls.push({ name, args });
+          const answer = answers.get(name);
+          if (answer) return answer(args);
+          // By default the server agrees and answers with the row it was sent.
+          if (typeof args[0] === 'string' && typeof args[1] === 'object') {
+            return Promise.resolve({ id: args[0], ...(args[1] as object) });
+          }
+          return Promise.resolve(typeof args[0] === 'object' ? args[0] : undefined);
+        },
+    },
+  );
+  const gateway: BoardGateway = {
+    fetchSnapshot: () => snapshotAnswer.promise,
+    changes: () => realtime.asObservable(),
+    fetchProfile: async (id) => ({ id, full_name: 'Neu Mitglied', email: 'neu@example.de' }),
+    currentUserId: () => 'u1',
+    api: api as BoardGateway['api'],
+  };
+  return {
+    gateway,
+    calls,
+    /** Lets the named write answer with whatever the function returns (or throws). */
+    answer: (name: string, fn: (args: unknown[]) => Promise<unknown>) => answers.set(name, fn),
+    loadSnapshot: async () => {
+      snapshotAnswer.resolve(initial);
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+    push: (rowChange: RowChange) => realtime.next({ kind: 'change', change: rowChange }),
+  };
+};

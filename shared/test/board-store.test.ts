@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BoardStore, getToastsForTest, selectCardsByList, selectLists } from './store-harness';
+import { boardId, card, change, deferred, failed, fakeGateway, refused } from './board-fixtures';
+
+const titlesIn = (store: BoardStore, listId: string) =>
+  (selectCardsByList(store.getState().data!)[listId] ?? []).map((c) => c.title);
+
+let fake: ReturnType<typeof fakeGateway>;
+let store: BoardStore;
+
+beforeEach(async () => {
+  fake = fakeGateway();
+  store = new BoardStore(fake.gateway);
+  store.open(boardId);
+  await fake.loadSnapshot();
+});
+
+afterEach(() => store.close());
+
+describe('loading a board', () => {
+  it('shows the lists and cards of one snapshot in position order', () => {
+    const data = store.getState().data!;
+    expect(store.getState().status).toBe('ready');
+    expect(selectLists(data).map((l) => l.title)).toEqual(['Zu erledigen', 'Erledigt']);
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
+  });
+
+  it('keeps changes that arrive while the snapshot loads', async () => {
+    const late = fakeGateway();
+    const other = new BoardStore(late.gateway);
+    other.open(boardId);
+    late.push(change('cards', 'INSERT', card('c3', 'l2', 1024, { title: 'Neu' })));
+    expect(other.getState().status).toBe('loading');
+    await late.loadSnapshot();
+    expect(titlesIn(other, 'l2')).toEqual(['Neu']);
+    other.close();
+  });
+
+  it('reports a board that is not visible', async () => {
+    const gone = fakeGateway(null);
+    const other = new BoardStore(gone.gateway);
+    other.open(boardId);
+    await gone.loadSnapshot();
+    expect(other.getState().status).toBe('notFound');
+    other.close();
+  });
+});
+
+describe('realtime changes', () => {
+  it('applies a sequence of changes in order', () => {
+    fake.push(change('cards', 'INSERT', card('c3', 'l2', 1024, { title: 'Entwurf' })));
+    fake.push(change('cards', 'UPDATE', card('c3', 'l2', 1024, { title: 'Fertiger Entwurf' })));
+    fake.push(change('cards', 'UPDATE', card('c1', 'l2', 512)));
+    expect(titlesIn(store, 'l2')).toEqual(['Karte c1', 'Fertiger Entwurf']);
+    fake.push(change('cards', 'DELETE', { id: 'c3' }));
+    expect(titlesIn(store, 'l2')).toEqual(['Karte c1']);
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c2']);
+  });
+
+  it('leaves the same state when a change arrives twice', () => {
+    const insert = change('cards', 'INSERT', card('c3', 'l2', 1024));
+    const assign = change('card_assignees', 'INSERT', { card_id: 'c3', user_id: 'u1' });
+    const item = change('card_checklist_items', 'INSERT', {
+      id: 'i1',
+      card_id: 'c3',
+      text: 'Prüfen',
+      completed: false,
+      position: 1024,
+      due_date: null,
+      assigned_to: null,
+      created_at: '2025-01-02T00:00:00Z',
+    });
+    for (const c of [insert, assign, item]) fake.push(c);
+    const once = store.getState().data;
+    for (const c of [insert, assign, item]) fake.push(c);
+    expect(store.getState().data).toEqual(once);
+    expect(store.getState().data!.cards.c3!.assignee_ids).toEqual(['u1']);
+    expect(store.getState().data!.cards.c3!.checklist).toHaveLength(1);
+  });
+
+  it('removes children that are deleted by primary key only', () => {
+    fake.push(
+      change('card_comments', 'INSERT', {
+        id: 'k1',
+        card_id: 'c1',
+        user_id: 'u1',
+        text: 'Sieht gut aus',
+        created_at: '2025-01-02T00:00:00Z',
+      }),
+    );
+    fake.push(change('card_tags', 'INSERT', { card_id: 'c1', label_id: 'x1' }));
+    expect(store.getState().data!.cards.c1!.comments).toHaveLength(1);
+    fake.push(change('card_comments', 'DELETE', { id: 'k1' }));
+    fake.push(change('card_tags', 'DELETE', { card_id: 'c1', label_id: 'x1' }));
+    expect(store.getState().data!.cards.c1!.comments).toEqual([]);
+    expect(store.getState().data!.cards.c1!.label_ids).toEqual([]);
+  });
+
+  it('ignores cards of other boards', () => {
+    fake.push(change('cards', 'INSERT', { ...card('z1', 'lx', 1024), board_id: 'other' }));
+    expect(store.getState().data!.cards.z1).toBeUndefined();
+  });
+
+  it('removes a deleted list together with its cards', () => {
+    fake.push(change('lists', 'DELETE', { id: 'l1' }));
+    expect(selectLists(store.getState().data!).map((l) => l.id)).toEqual(['l2']);
+    expect(store.getState().data!.cards.c1).toBeUndefined();
+  });
+
+  it('completes a new member with their profile', async () => {
+    fake.push(
+      change('board_members', 'INSERT', {
+        id: 'm2',
+        board_id: boardId,
+        user_id: 'u2',
+        role: 'member',
+        created_at: '2025-01-03T00:00:00Z',
+      }),
+    );
+    await Promise.resolve();
+    await Promise.resolve();
+    const member = store.getState().data!.members.find((m) => m.id === 'm2');
+    expect(member?.profile?.full_name).toBe('Neu Mitglied');
+  });
+
+  it('shows the board as gone when it is deleted elsewhere', () => {
+    fake.push(change('boards', 'DELETE', { id: boardId }));
+    expect(store.getState().status).toBe('notFound');
+  });
+});
+
+describe('own edits', () => {
+  it('shows an edit at once and keeps it when the server agrees', async () => {
+    const answer = deferred<unknown>();
+    fake.answer('updateCardRow', () => answer.promise);
+    const saving = store.updateCard('c1', { title: 'Neuer Titel' });
+    expect(titlesIn(store, 'l1')[0]).toBe('Neuer Titel');
+    answer.resolve(card('c1', 'l1', 1024, { title: 'Neuer Titel' }));
+    expect(await saving).toBe(true);
+    expect(titlesIn(store, 'l1')[0]).toBe('Neuer Titel');
+  });
+
+  it('rolls an edit back with a German message when the server refuses', async () => {
+    fake.answer('updateCardRow', () => Promise.reject(failed()));
+    expect(await store.updateCard('c1', { title: 'Abgelehnt' })).toBe(false);
+    expect(titlesIn(store, 'l1')[0]).toBe('Karte c1');
+    expect(getToastsForTest().map((t) => t.message)).toContain(
+      'Die Änderung konnte nicht gespeichert werden und wurde zurückgenommen.',
+    );
+  });
+
+  it('says so when the user lacks the right', async () => {
+    fake.answer('deleteCardRow', () => Promise.reject(refused()));
+    const deleting = store.deleteCard('c2');
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1']);
+    expect(await deleting).toBe(false);
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
+    expect(getToastsForTest().map((t) => t.message)).toContain('Dafür fehlen Ihnen die Rechte.');
+  });
+
+  it('rolls back only the refused edit while others land', async () => {
+    const refusal = deferred<unknown>();
+    fake.answer('updateCardRow', () => refusal.promise);
+    const saving = store.updateCard('c1', { title: 'Abgelehnt' });
+    fake.push(change('cards', 'UPDATE', card('c2', 'l1', 2048, { title: 'Von Kollegin' })));
+    refusal.reject(failed());
+    await saving;
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Von Kollegin']);
+  });
+
+  it('does not duplicate a new card when its realtime echo arrives', async () => {
+    const id = await store.addCard('l2', '  Bericht  ');
+    expect(id).not.toBeNull();
+    const inserted = fake.calls.find((c) => c.name === 'insertCard')!.args[0] as { id: string };
+    fake.push(change('cards', 'INSERT', card(inserted.id, 'l2', 1024, { title: 'Bericht' })));
+    expect(titlesIn(store, 'l2')).toEqual(['Bericht']);
+  });
+
+  it('ignores a blank card title', async () => {
+    expect(await store.addCard('l1', '   ')).toBeNull();
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('keeps a newer change when a slow answer arrives late', async () => {
+    const slow = deferred<unknown>();
+    fake.answer('updateCardRow', () => slow.promise);
+    const saving = store.updateCard('c1', { title: 'Mein Titel' });
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { title: 'Mein Titel' })));
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { title: 'Titel der Kollegin' })));
+    slow.resolve(card('c1', 'l1', 1024, { title: 'Mein Titel' }));
+    await saving;
+    expect(titlesIn(store, 'l1')[0]).toBe('Titel der Kollegin');
+  });
+
+  it('moves a card with one write between its new neighbours', async () => {
+    fake.push(change('cards', 'INSERT', card('c3', 'l2', 1024)));
+    fake.push(change('cards', 'INSERT', card('c4', 'l2', 2048)));
+    await store.moveCard('c1', 'l2', 1);
+    const writes = fake.calls.filter((c) => c.name === 'updateCardRow');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.args).toEqual(['c1', { list_id: 'l2', position: 1536 }]);
+    expect(titlesIn(store, 'l2')).toEqual(['Karte c3', 'Karte c1', 'Karte c4']);
+  });
+
+  it('writes nothing when a card is dropped where it is', async () => {
+    expect(await store.moveCard('c1', 'l1', 0)).toBe(false);
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('adds a subtask with empty text at the end of the card', async () => {
+    const id = await store.addChecklistItem('c1');
+    const item = store.getState().data!.cards.c1!.checklist.find((i) => i.id === id);
+    expect(item).toMatchObject({ text: '', completed: false, position: 1024 });
+  });
+});
