@@ -1,4 +1,144 @@
-// TEMPORARY placeholder by the lead so the server starts before the realtime module lands; the realtime agent overwrites this file.
-import type { Server } from 'node:http';
+/**
+ * Realtime (`/realtime/v1/websocket`): Phoenix channels over `ws` in noServer mode on the
+ * backend's HTTP server, fed by database triggers. Nothing is shared between backend processes
+ * but the database: each process installs (idempotently) the same triggers, listens to the same
+ * notifications and delivers every change to its own sockets. See docs/realtime.md.
+ */
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
 import type { BackendContext } from '../context.ts';
-export const attachRealtime = async (_server: Server, _ctx: BackendContext) => ({ close: async () => {} });
+import { Catalog } from './catalog.ts';
+import { startChangeFeed } from './change-feed.ts';
+import { createDispatcher } from './dispatcher.ts';
+import { installChangeFeed } from './feed-install.ts';
+import { Hub } from './hub.ts';
+import type { Vsn } from './serializer.ts';
+import { Session } from './session.ts';
+import { verifyToken } from './tokens.ts';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+/** Largest frame a client may send; broadcasts are small, joins smaller. */
+const MAX_FRAME_BYTES = 1024 * 1024;
+/** Two missed heartbeats (supabase-js sends one every 25 s) and the socket is presumed dead. */
+const IDLE_LIMIT_MS = 60_000;
+/** Unknown tables in joins re-read the catalog, but not more often than this. */
+const CATALOG_REFRESH_MIN_MS = 2_000;
+
+export interface Realtime {
+  close(): Promise<void>;
+  /** Resolves once every change notified so far has been delivered (tests, benchmarks). */
+  idle(): Promise<void>;
+}
+
+const refuse = (socket: Duplex, status: number, text: string, message: string): void => {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
+
+export const attachRealtime = async (
+  server: http.Server,
+  ctx: BackendContext,
+): Promise<Realtime> => {
+  const logger = ctx.logger.child({ module: 'realtime' });
+  await installChangeFeed(ctx.db);
+  const catalog = new Catalog(ctx.db);
+  await catalog.refresh();
+
+  let lastRefresh = Date.now();
+  const refreshCatalog = async () => {
+    if (Date.now() - lastRefresh < CATALOG_REFRESH_MIN_MS) return;
+    lastRefresh = Date.now();
+    await catalog.refresh();
+  };
+
+  const hub = new Hub();
+  const feed = await startChangeFeed(ctx.db, logger, {
+    deliver: createDispatcher({ db: ctx.db, catalog, hub, logger }),
+    wanted: () => hub.hasChangeListeners(),
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const sessions = new Map<WebSocket, Session>();
+  let closing = false;
+
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/$/, '') !== REALTIME_PATH) {
+      // Nobody else handles upgrades: answer rather than leave the client hanging.
+      if (server.listenerCount('upgrade') === 1)
+        refuse(socket, 404, 'Not Found', 'no WebSocket endpoint here');
+      return;
+    }
+    if (closing) return refuse(socket, 503, 'Service Unavailable', 'server is shutting down');
+    const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+    if (vsn !== '1.0.0' && vsn !== '2.0.0') {
+      return refuse(socket, 400, 'Bad Request', `unsupported serializer version ${vsn}`);
+    }
+    const header = req.headers.apikey;
+    const apiKey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
+    if (!apiKey) return refuse(socket, 401, 'Unauthorized', 'apikey is required');
+
+    void verifyToken(ctx.jwt, apiKey).then((verified) => {
+      if (!verified.ok) return refuse(socket, 401, 'Unauthorized', verified.reason);
+      if (closing) return refuse(socket, 503, 'Service Unavailable', 'server is shutting down');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const session = new Session(ws, vsn as Vsn, apiKey, verified.claims, {
+          hub,
+          catalog,
+          jwt: ctx.jwt,
+          logger,
+          refreshCatalog,
+        });
+        sessions.set(ws, session);
+        ws.on('message', (data, isBinary) => session.receive(toBuffer(data), isBinary));
+        ws.on('close', () => {
+          session.dispose();
+          sessions.delete(ws);
+        });
+        ws.on('error', (error) => logger.debug({ err: error }, 'realtime: socket error'));
+      });
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  const idleTimer = setInterval(() => {
+    const limit = Date.now() - IDLE_LIMIT_MS;
+    for (const [ws, session] of sessions) if (session.lastSeen < limit) ws.terminate();
+  }, IDLE_LIMIT_MS / 4);
+  idleTimer.unref();
+
+  return {
+    idle: () => feed.idle(),
+    async close() {
+      if (closing) return;
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(idleTimer);
+      await feed.stop();
+      // 1001 "going away": supabase-js reconnects with backoff, so clients of a restarted
+      // backend resubscribe on their own.
+      const closed = [...sessions.keys()].map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) return resolve();
+            ws.once('close', () => resolve());
+            ws.close(1001, 'server shutting down');
+            setTimeout(() => {
+              ws.terminate();
+              resolve();
+            }, 1000).unref();
+          }),
+      );
+      await Promise.all(closed);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+};
+
+const toBuffer = (data: WebSocket.RawData): Buffer =>
+  Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);

@@ -1,0 +1,375 @@
+/**
+ * One WebSocket: the Phoenix channel protocol as supabase-js 2.119 drives it (wire doc §5).
+ * Frames are handled strictly in arrival order (a join must be settled before the next
+ * `access_token` or `phx_leave` of the same topic is looked at), and nothing a client sends
+ * can end the socket: a frame that cannot be read gets an error reply, like any refused push.
+ *
+ * Channel ends initiated by the server (token expired or replaced by an invalid one, a second
+ * join of the same topic) send `phx_close` with the channel's join_ref, which the client
+ * honours as CLOSED; a token problem is first explained in a `system` message.
+ */
+import type { Logger } from 'pino';
+import type WebSocket from 'ws';
+import type { JwtService, VerifiedClaims } from '../auth/jwt.ts';
+import { BindingsError, parseBindings } from './bindings.ts';
+import type { Catalog } from './catalog.ts';
+import type { Channel, ChannelOutput, Hub } from './hub.ts';
+import { PresenceRegistry } from './presence.ts';
+import type { PresenceDiff } from './presence.ts';
+import {
+  FrameError,
+  decodeFrame,
+  encodeBinaryBroadcast,
+  encodeFrame,
+  encodeRaw,
+} from './serializer.ts';
+import type { Frame, Vsn } from './serializer.ts';
+import { isApiKeyLike, msUntilExpiry, verifyToken } from './tokens.ts';
+
+export interface SessionDeps {
+  hub: Hub;
+  catalog: Catalog;
+  jwt: JwtService;
+  logger: Logger;
+  /** Re-reads the catalog (at most now and then) when a join names an unknown table. */
+  refreshCatalog: () => Promise<void>;
+}
+
+/** A socket that cannot keep up is closed rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+type Payload = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Payload =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export class Session implements ChannelOutput {
+  private readonly channels = new Map<string, Channel>();
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** For idle detection: supabase-js sends a heartbeat every 25 s. */
+  lastSeen = Date.now();
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    private readonly apiKey: string,
+    private readonly apiKeyClaims: VerifiedClaims,
+    private readonly deps: SessionDeps,
+  ) {}
+
+  receive(data: Buffer, isBinary: boolean): void {
+    this.lastSeen = Date.now();
+    this.queue = this.queue
+      .then(() => this.handle(data, isBinary))
+      .catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, 'realtime: frame handling failed'),
+      );
+  }
+
+  /** Ends every channel without telling the client (its socket is gone or going). */
+  dispose(): void {
+    this.closed = true;
+    for (const channel of [...this.channels.values()]) this.drop(channel);
+  }
+
+  sendText(text: string): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.deps.logger.warn('realtime: closing a socket that does not read its messages');
+      this.ws.close(1013, 'too many unread messages');
+      this.dispose();
+      return;
+    }
+    this.ws.send(text);
+  }
+
+  sendBinary(bytes: Buffer): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(bytes, { binary: true });
+  }
+
+  private send(frame: Frame): void {
+    this.sendText(encodeFrame(frame, this.vsn));
+  }
+
+  private reply(
+    frame: Pick<Frame, 'joinRef' | 'ref' | 'topic'>,
+    status: 'ok' | 'error',
+    response: Payload,
+  ): void {
+    this.send({
+      joinRef: frame.joinRef,
+      ref: frame.ref,
+      topic: frame.topic,
+      event: 'phx_reply',
+      payload: { status, response },
+    });
+  }
+
+  private async handle(data: Buffer, isBinary: boolean): Promise<void> {
+    let frame: Frame;
+    try {
+      frame = decodeFrame(data, isBinary, this.vsn);
+    } catch (error) {
+      if (!(error instanceof FrameError)) throw error;
+      const topic = error.topic ?? 'phoenix';
+      this.reply({ joinRef: error.joinRef, ref: error.ref, topic }, 'error', {
+        reason: `malformed message: ${error.message}`,
+      });
+      return;
+    }
+
+    if (frame.topic === 'phoenix') {
+      if (frame.event === 'heartbeat') this.reply(frame, 'ok', {});
+      else this.reply(frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    if (frame.event === 'phx_join') return this.join(frame);
+
+    const channel = this.channels.get(frame.topic);
+    if (!channel) {
+      this.reply(frame, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        this.reply(frame, 'ok', {});
+        this.close(channel);
+        return;
+      case 'access_token':
+        return this.updateToken(channel, frame);
+      case 'broadcast':
+        return this.broadcast(channel, frame);
+      case 'presence':
+        return this.presence(channel, frame);
+      default:
+        this.reply(frame, 'error', { reason: `unknown event "${frame.event}"` });
+    }
+  }
+
+  private async join(frame: Frame): Promise<void> {
+    const payload = frame.payload as Payload;
+    const config = payload.config ?? {};
+    if (!isObject(config)) {
+      this.reply(frame, 'error', { reason: 'malformed message: config must be an object' });
+      return;
+    }
+    if (config.private === true) {
+      this.reply(frame, 'error', {
+        reason: 'PrivateChannelsNotSupported: the local backend serves public channels only',
+      });
+      return;
+    }
+
+    let token = this.apiKey;
+    let claims = this.apiKeyClaims;
+    const accessToken = payload.access_token;
+    if (
+      typeof accessToken === 'string' &&
+      accessToken !== this.apiKey &&
+      !isApiKeyLike(accessToken)
+    ) {
+      const verified = await verifyToken(this.deps.jwt, accessToken);
+      if (!verified.ok) {
+        this.reply(frame, 'error', { reason: verified.reason });
+        return;
+      }
+      token = accessToken;
+      claims = verified.claims;
+    }
+
+    let parsed;
+    try {
+      parsed = parseBindings(config.postgres_changes, this.deps.catalog);
+      if (parsed.problems.length > 0) {
+        await this.deps.refreshCatalog();
+        parsed = parseBindings(config.postgres_changes, this.deps.catalog);
+      }
+    } catch (error) {
+      if (!(error instanceof BindingsError)) throw error;
+      this.reply(frame, 'error', { reason: `malformed message: ${error.message}` });
+      return;
+    }
+
+    // Phoenix closes an already joined channel of the same topic before the new join.
+    const previous = this.channels.get(frame.topic);
+    if (previous) this.close(previous);
+
+    const broadcast = isObject(config.broadcast) ? config.broadcast : {};
+    const presence = isObject(config.presence) ? config.presence : {};
+    const channel: Channel = {
+      topic: frame.topic,
+      subTopic: frame.topic.replace(/^realtime:/, ''),
+      joinRef: frame.joinRef ?? frame.ref ?? '',
+      output: this,
+      claims,
+      token,
+      bindings: parsed.bindings,
+      broadcast: { self: broadcast.self === true, ack: broadcast.ack === true },
+      presence: {
+        key:
+          typeof presence.key === 'string' && presence.key !== ''
+            ? presence.key
+            : PresenceRegistry.newKey(),
+        enabled: presence.enabled === true,
+      },
+      expiryTimer: null,
+    };
+    this.channels.set(channel.topic, channel);
+    this.deps.hub.add(channel);
+    this.scheduleExpiry(channel);
+
+    this.reply(frame, 'ok', { postgres_changes: parsed.reply });
+    for (const problem of parsed.problems)
+      this.system(channel, 'postgres_changes', 'error', problem);
+    if (parsed.bindings.some((b) => b.active)) {
+      this.system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    }
+    if (channel.presence.enabled) {
+      this.toChannel(channel, 'presence_state', this.deps.hub.presence.state(channel.topic));
+    }
+  }
+
+  private async updateToken(channel: Channel, frame: Frame): Promise<void> {
+    const token = (frame.payload as Payload).access_token;
+    if (typeof token !== 'string' || token === channel.token || isApiKeyLike(token)) return;
+    if (token === this.apiKey) {
+      this.setClaims(channel, token, this.apiKeyClaims);
+      return;
+    }
+    const verified = await verifyToken(this.deps.jwt, token);
+    if (!this.isCurrent(channel)) return;
+    if (!verified.ok) {
+      this.shutDown(channel, verified.reason);
+      return;
+    }
+    this.setClaims(channel, token, verified.claims);
+  }
+
+  private setClaims(channel: Channel, token: string, claims: VerifiedClaims): void {
+    channel.token = token;
+    channel.claims = claims;
+    this.scheduleExpiry(channel);
+  }
+
+  private scheduleExpiry(channel: Channel): void {
+    if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
+    channel.expiryTimer = null;
+    const ms = msUntilExpiry(channel.claims);
+    if (ms === null) return;
+    channel.expiryTimer = setTimeout(() => {
+      if (this.isCurrent(channel)) this.shutDown(channel, 'InvalidJWTToken: Token has expired');
+    }, ms);
+    channel.expiryTimer.unref();
+  }
+
+  private broadcast(channel: Channel, frame: Frame): void {
+    const payload = frame.payload as Payload;
+    if (typeof payload.event !== 'string') {
+      this.reply(frame, 'error', { reason: 'malformed message: broadcast needs an event' });
+      return;
+    }
+    const inner = payload.payload;
+    let text: string | null = null;
+    for (const target of this.deps.hub.on(channel.topic)) {
+      if (target === channel && !channel.broadcast.self) continue;
+      if (Buffer.isBuffer(inner)) {
+        // Raw bytes have no JSON form; vsn 1.0.0 sockets cannot receive them.
+        if (target.output.vsn === '2.0.0')
+          target.output.sendBinary(encodeBinaryBroadcast(target.topic, payload.event, inner));
+        continue;
+      }
+      text ??= JSON.stringify({ type: 'broadcast', event: payload.event, payload: inner ?? {} });
+      target.output.sendText(
+        encodeRaw(null, null, target.topic, 'broadcast', text, target.output.vsn),
+      );
+    }
+    if (channel.broadcast.ack) this.reply(frame, 'ok', {});
+  }
+
+  private presence(channel: Channel, frame: Frame): void {
+    const payload = frame.payload as Payload;
+    const registry = this.deps.hub.presence;
+    if (payload.event === 'track') {
+      const meta = isObject(payload.payload) ? payload.payload : {};
+      if (!channel.presence.enabled) {
+        // The client tracks only after presence_state, so a late enabler needs it now.
+        channel.presence.enabled = true;
+        this.toChannel(channel, 'presence_state', registry.state(channel.topic));
+      }
+      this.reply(frame, 'ok', {});
+      this.presenceDiff(
+        channel.topic,
+        registry.track(channel.topic, channel, channel.presence.key, meta),
+      );
+      return;
+    }
+    if (payload.event === 'untrack') {
+      this.reply(frame, 'ok', {});
+      const diff = registry.untrack(channel.topic, channel);
+      if (diff) this.presenceDiff(channel.topic, diff);
+      return;
+    }
+    this.reply(frame, 'error', {
+      reason: 'malformed message: presence event must be track or untrack',
+    });
+  }
+
+  private presenceDiff(topic: string, diff: PresenceDiff): void {
+    for (const target of this.deps.hub.on(topic)) {
+      if (target.presence.enabled) {
+        target.output.sendText(
+          encodeFrame(
+            { joinRef: target.joinRef, ref: null, topic, event: 'presence_diff', payload: diff },
+            target.output.vsn,
+          ),
+        );
+      }
+    }
+  }
+
+  private toChannel(channel: Channel, event: string, payload: unknown): void {
+    this.send({ joinRef: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+  }
+
+  private system(
+    channel: Channel,
+    extension: string,
+    status: 'ok' | 'error',
+    message: string,
+  ): void {
+    this.toChannel(channel, 'system', { channel: channel.subTopic, extension, message, status });
+  }
+
+  private isCurrent(channel: Channel): boolean {
+    return !this.closed && this.channels.get(channel.topic) === channel;
+  }
+
+  /** Ends a channel on the server's initiative, the way hosted Realtime does. */
+  private shutDown(channel: Channel, reason: string): void {
+    this.system(channel, 'system', 'error', reason);
+    this.close(channel);
+  }
+
+  /** Ends a channel and tells the client with `phx_close` (ref = join_ref). */
+  private close(channel: Channel): void {
+    this.drop(channel);
+    this.send({
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: 'phx_close',
+      payload: {},
+    });
+  }
+
+  private drop(channel: Channel): void {
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
+    this.deps.hub.remove(channel);
+    if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
+    channel.expiryTimer = null;
+    const diff = this.deps.hub.presence.untrack(channel.topic, channel);
+    if (diff) this.presenceDiff(channel.topic, diff);
+  }
+}
