@@ -1,0 +1,47 @@
+import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
+
+interface BoardHeaderProps {
+  data: BoardData;
+  isOwner: boolean;
+  onOpenTeam: () => void;
+  onDelete: () => void;
+}
+
+export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeaderProps) => {
+  const members = selectMembers(data);
+  return (
+    <div className={`${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="mr-auto text-xl font-bold tracking-tight drop-shadow-sm">
+          {data.board.title}
+        </h2>
+        <div className="hidden -space-x-2 sm:flex" aria-hidden="true">
+          {members.slice(0, 5).map((member, index) => (
+            <Avatar
+              key={member.id}
+              name={displayName(member.profile ?? undefined)}
+              index={index}
+              size="sm"
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={onOpenTeam}
+          className="rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30"
+        >
+          {t('boards.team', { count: members.length })}
+        </button>
+        {isOwner ? (
+          <button
+            type="button"
+            onClick={onDelete}
+            className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600"
+          >
+            {t('boards.delete')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+};

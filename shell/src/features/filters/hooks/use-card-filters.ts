@@ -1,0 +1,29 @@
+import { emptyFilters, type CardFilters, type Priority } from '@taskflow/shared';
+import { useCallback, useMemo, useState } from 'react';
+
+/** Search and filter state of the shell; the board remote receives it as props. */
+export const useCardFilters = () => {
+  const [filters, setFilters] = useState<CardFilters>(emptyFilters);
+  const [open, setOpen] = useState(false);
+
+  const setSearch = useCallback(
+    (search: string) => setFilters((current) => ({ ...current, search })),
+    [],
+  );
+  const setAssignee = useCallback(
+    (assigneeId: string) => setFilters((current) => ({ ...current, assigneeId })),
+    [],
+  );
+  const setPriority = useCallback(
+    (priority: Priority | '') => setFilters((current) => ({ ...current, priority })),
+    [],
+  );
+  const reset = useCallback(() => setFilters(emptyFilters), []);
+  const toggle = useCallback(() => setOpen((current) => !current), []);
+  const activeCount = useMemo(
+    () => (filters.assigneeId ? 1 : 0) + (filters.priority ? 1 : 0),
+    [filters.assigneeId, filters.priority],
+  );
+
+  return { filters, open, activeCount, setSearch, setAssignee, setPriority, reset, toggle };
+};

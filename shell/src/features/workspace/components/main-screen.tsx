@@ -1,0 +1,106 @@
+import {
+  boardsStore,
+  selectMembers,
+  signOut,
+  t,
+  useBoard,
+  useBoards,
+  type SessionUser,
+} from '@taskflow/shared';
+import { useCallback, useState } from 'react';
+import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
+import { BoardHeader } from '../../boards/components/board-header';
+import { NewBoardModal } from '../../boards/components/new-board-modal';
+import { WelcomeScreen } from '../../boards/components/welcome-screen';
+import { FilterBar } from '../../filters/components/filter-bar';
+import { useCardFilters } from '../../filters/hooks/use-card-filters';
+import { TopBar } from '../../top-bar/components/top-bar';
+import { LoadingScreen } from '../../loading/components/loading-screen';
+
+export const MainScreen = ({ user }: { user: SessionUser }) => {
+  const boards = useBoards();
+  const board = useBoard(boards.selectedId);
+  const filters = useCardFilters();
+  const [creating, setCreating] = useState(false);
+  const [teamOpen, setTeamOpen] = useState(false);
+  const [openCardId, setOpenCardId] = useState<string | null>(null);
+
+  const selectBoard = useCallback((boardId: string) => {
+    setOpenCardId(null);
+    setTeamOpen(false);
+    boardsStore.select(boardId);
+  }, []);
+  const closeCard = useCallback(() => setOpenCardId(null), []);
+  const closeTeam = useCallback(() => setTeamOpen(false), []);
+
+  const data = board.status === 'ready' ? board.data : null;
+  const members = data ? selectMembers(data) : [];
+  const noBoards = boards.status === 'ready' && boards.boards.length === 0;
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <TopBar
+        email={user.email}
+        boards={boards.boards}
+        selectedBoardId={boards.selectedId}
+        onSelectBoard={selectBoard}
+        onNewBoard={() => setCreating(true)}
+        search={filters.filters.search}
+        onSearchChange={filters.setSearch}
+        filtersOpen={filters.open}
+        activeFilterCount={filters.activeCount}
+        onToggleFilters={filters.toggle}
+        onSignOut={() => void signOut()}
+      />
+      {filters.open ? (
+        <FilterBar
+          filters={filters.filters}
+          members={members}
+          onAssigneeChange={filters.setAssignee}
+          onPriorityChange={filters.setPriority}
+          onReset={filters.reset}
+        />
+      ) : null}
+      <main className="flex min-h-0 flex-1 flex-col">
+        {boards.status === 'idle' || boards.status === 'loading' ? <LoadingScreen /> : null}
+        {noBoards ? <WelcomeScreen onCreateFirst={() => setCreating(true)} /> : null}
+        {board.status === 'notFound' ? (
+          <p className="p-8 text-center text-slate-500">{t('boards.notFound')}</p>
+        ) : null}
+        {board.status === 'error' ? (
+          <p className="p-8 text-center text-slate-500">{t('boards.loadError')}</p>
+        ) : null}
+        {data && boards.selectedId ? (
+          <>
+            <BoardHeader
+              data={data}
+              isOwner={data.board.owner_id === user.id}
+              onOpenTeam={() => setTeamOpen(true)}
+              onDelete={() => void boardsStore.remove(data.board.id)}
+            />
+            <BoardColumns
+              boardId={boards.selectedId}
+              filters={filters.filters}
+              onOpenCard={setOpenCardId}
+            />
+          </>
+        ) : null}
+        {board.status === 'loading' && boards.selectedId ? (
+          <p className="p-8 text-center text-sm text-slate-500">{t('boards.loading')}</p>
+        ) : null}
+      </main>
+      {creating ? (
+        <NewBoardModal
+          onCreate={(title) => boardsStore.create(title)}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+      {teamOpen && boards.selectedId ? (
+        <TeamManagement boardId={boards.selectedId} onClose={closeTeam} />
+      ) : null}
+      {openCardId && boards.selectedId ? (
+        <CardDetail boardId={boards.selectedId} cardId={openCardId} onClose={closeCard} />
+      ) : null}
+    </div>
+  );
+};

@@ -1,0 +1,25 @@
+import './index.css';
+import { configureBackend } from '@taskflow/shared';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { registerRemoteEntries } from './remotes/register-remotes';
+import { loadRuntimeConfig } from './remotes/runtime-config';
+
+const start = async (): Promise<void> => {
+  // Before the first render: the client is created on first use with these settings, and the
+  // remotes must be registered before any slot asks for one.
+  const config = await loadRuntimeConfig();
+  if (config.supabase) configureBackend(config.supabase);
+  registerRemoteEntries(config.remotes);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+};
+
+void start();

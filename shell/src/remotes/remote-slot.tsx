@@ -1,0 +1,83 @@
+import { Button, t } from '@taskflow/shared';
+import {
+  lazy,
+  Suspense,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
+import { loadRemoteModule, type RemoteModuleId, type RemoteModuleMap } from './load-remote-module';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+
+type AnyProps = object;
+type PropsOf<K extends RemoteModuleId> = ComponentProps<RemoteModuleMap[K]['default']>;
+
+// React.lazy caches a rejection forever, so every retry needs a new lazy component. They are
+// kept here, outside the components, so a re-render never creates one (which would remount).
+const lazyByAttempt = new Map<string, LazyExoticComponent<ComponentType<AnyProps>>>();
+
+const lazyRemote = (moduleId: RemoteModuleId, attempt: number) => {
+  const key = `${moduleId}#${attempt}`;
+  let component = lazyByAttempt.get(key);
+  if (!component) {
+    component = lazy(
+      () => loadRemoteModule(moduleId) as Promise<{ default: ComponentType<AnyProps> }>,
+    );
+    lazyByAttempt.set(key, component);
+  }
+  return component;
+};
+
+interface RemoteSlotProps<K extends RemoteModuleId> {
+  moduleId: K;
+  props: PropsOf<K>;
+  /** 'inline' fills its area; 'overlay' is for modals, which draw their own frame. */
+  variant?: 'inline' | 'overlay';
+}
+
+const Loading = ({ variant }: { variant: 'inline' | 'overlay' }) =>
+  variant === 'inline' ? (
+    <div className="flex flex-1 items-center justify-center p-8 text-sm text-slate-500">
+      {t('errors.remoteLoading')}
+    </div>
+  ) : null;
+
+const Fallback = ({ retry, variant }: { retry: () => void; variant: 'inline' | 'overlay' }) => {
+  const box = (
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-center text-sm text-amber-900"
+    >
+      <p>{t('errors.remoteFailed')}</p>
+      <Button variant="secondary" size="sm" onClick={retry}>
+        {t('errors.remoteRetry')}
+      </Button>
+    </div>
+  );
+  return variant === 'inline' ? (
+    <div className="flex flex-1 items-start justify-center p-8">{box}</div>
+  ) : (
+    <div className="fixed inset-x-0 top-24 z-40 px-4">{box}</div>
+  );
+};
+
+/** A remote component inside its error boundary, with a time-out and a retry. */
+export const RemoteSlot = <K extends RemoteModuleId>({
+  moduleId,
+  props,
+  variant = 'inline',
+}: RemoteSlotProps<K>) => {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = lazyRemote(moduleId, attempt);
+  return (
+    <RemoteErrorBoundary
+      onRetry={() => setAttempt((n) => n + 1)}
+      fallback={(retry) => <Fallback retry={retry} variant={variant} />}
+    >
+      <Suspense fallback={<Loading variant={variant} />}>
+        <Remote {...(props as AnyProps)} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+};

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { federation } from '@module-federation/vite';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { devPorts, federationShared } from '@taskflow/shared/federation';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  // Relative asset URLs: the built shell can be served from any path.
+  base: './',
+  // One .env at the repository root serves the backend and every app.
+  envDir: here('..'),
+  plugins: [
+    react(),
+    tailwindcss(),
+    federation({
+      name: 'shell',
+      // No remote is known at build time: their URLs come from runtime-config.json
+      // (src/remotes), so a remote is redeployed without rebuilding the shell.
+      remotes: {},
+      shared: federationShared,
+      // P5: a hanging remote must not hold back the host's own React.
+      shareStrategy: 'loaded-first',
+      // P10: hand-written declarations instead of the types broker.
+      dts: false,
+      dev: { remoteHmr: true },
+    }),
+  ],
+  server: { port: devPorts.shell, strictPort: true },
+  preview: { port: devPorts.shell, strictPort: true },
+  build: { target: 'esnext' },
+  test: {
+    name: 'shell',
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+    // P8: the federation plugin is off under Vitest; the run-time loader is replaced by a stub
+    // that serves local test components for the remote modules.
+    alias: { '@module-federation/runtime': here('./test/federation-runtime-stub.tsx') },
+    env: {
+      VITE_SUPABASE_URL: 'http://127.0.0.1:54321',
+      VITE_SUPABASE_ANON_KEY: 'test-anon-key',
+    },
+  },
+});
