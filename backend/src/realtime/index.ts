@@ -24,8 +24,6 @@ export const REALTIME_PATH = '/realtime/v1/websocket';
 const MAX_FRAME_BYTES = 1024 * 1024;
 /** Two missed heartbeats (supabase-js sends one every 25 s) and the socket is presumed dead. */
 const IDLE_LIMIT_MS = 60_000;
-/** Unknown tables in joins re-read the catalog, but not more often than this. */
-const CATALOG_REFRESH_MIN_MS = 2_000;
 
 export interface Realtime {
   close(): Promise<void>;
@@ -49,12 +47,12 @@ export const attachRealtime = async (
   const catalog = new Catalog(ctx.db);
   await catalog.refresh();
 
-  let lastRefresh = Date.now();
-  const refreshCatalog = async () => {
-    if (Date.now() - lastRefresh < CATALOG_REFRESH_MIN_MS) return;
-    lastRefresh = Date.now();
-    await catalog.refresh();
-  };
+  // Joins naming an unknown table re-read the catalog; concurrent ones share one read.
+  let refreshing: Promise<void> | null = null;
+  const refreshCatalog = () =>
+    (refreshing ??= catalog.refresh().finally(() => {
+      refreshing = null;
+    }));
 
   const hub = new Hub();
   const feed = await startChangeFeed(ctx.db, logger, {
