@@ -152,8 +152,17 @@ export const de = {
     remoteRetry: 'Erneut laden',
     remoteLoading: 'Wird geladen...',
   },
+  dnd: {
+    instructions:
+      'Drücken Sie die Leertaste, um eine Karte aufzunehmen. Mit den Pfeiltasten wählen Sie die Liste, mit der Leertaste legen Sie die Karte ab, mit Escape brechen Sie ab.',
+    pickedUp: 'Karte „{title}“ aufgenommen.',
+    over: 'Karte „{title}“ über Liste „{list}“.',
+    dropped: 'Karte „{title}“ in Liste „{list}“ abgelegt.',
+    cancelled: 'Verschieben abgebrochen.',
+  },
   dev: {
     harnessTitle: 'Entwicklungsmodus: {name}',
+    openCard: 'Die Karte „{title}“ würde jetzt im Detail geöffnet.',
     noBoards: 'Dieses Konto hat noch keine Boards. Legen Sie eines in der Shell an.',
   },
   toast: {

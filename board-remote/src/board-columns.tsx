@@ -1,0 +1,52 @@
+import './remote.css';
+import { Button, boardStore, t, type BoardColumnsProps } from '@taskflow/shared';
+import { useMemo } from 'react';
+import { AddListColumn } from './features/columns/components/add-list-column';
+import { BoardDndContext } from './features/columns/components/board-dnd-context';
+import { ListColumn } from './features/columns/components/list-column';
+import { useBoardColumns } from './features/columns/hooks/use-board-columns';
+
+/** Exposed as board_remote/BoardColumns: the lists and cards of a board. */
+const BoardColumns = ({ boardId, filters, onOpenCard }: BoardColumnsProps) => {
+  const { status, data, columns, profiles } = useBoardColumns(boardId, filters);
+  const labels = useMemo(
+    () => Object.fromEntries((data?.labels ?? []).map((label) => [label.id, label])),
+    [data],
+  );
+
+  if (status === 'error') {
+    return (
+      <div className="flex flex-col items-center gap-3 p-8 text-sm text-slate-500">
+        <p>{t('boards.loadError')}</p>
+        <Button variant="secondary" size="sm" onClick={() => boardStore.reload()}>
+          {t('boards.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!data) {
+    return <p className="p-8 text-center text-sm text-slate-500">{t('boards.loading')}</p>;
+  }
+
+  return (
+    <BoardDndContext>
+      <div
+        className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 sm:p-6"
+        data-testid="board-columns"
+      >
+        {columns.map((column) => (
+          <ListColumn
+            key={column.list.id}
+            column={column}
+            labels={labels}
+            profiles={profiles}
+            onOpenCard={onOpenCard}
+          />
+        ))}
+        <AddListColumn />
+      </div>
+    </BoardDndContext>
+  );
+};
+
+export default BoardColumns;

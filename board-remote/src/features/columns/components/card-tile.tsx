@@ -1,0 +1,94 @@
+import { useDraggable } from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  Avatar,
+  displayName,
+  formatDate,
+  isOverdue,
+  priorityBadge,
+  priorityName,
+  subtaskProgress,
+  type BoardLabel,
+  type Card,
+  type MemberProfile,
+} from '@taskflow/shared';
+
+interface CardTileProps {
+  card: Card;
+  labels: Record<string, BoardLabel>;
+  profiles: Record<string, MemberProfile>;
+  onOpen: (cardId: string) => void;
+}
+
+export const CardTile = ({ card, labels, profiles, onOpen }: CardTileProps) => {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: card.id,
+    data: { title: card.title },
+  });
+  const done = card.checklist.filter((item) => item.completed).length;
+  const overdue = isOverdue(card.due_date);
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform) }}
+      className={`list-none ${isDragging ? 'relative z-20 rotate-1 opacity-90 shadow-xl' : ''}`}
+    >
+      <button
+        type="button"
+        {...attributes}
+        {...listeners}
+        onClick={() => onOpen(card.id)}
+        className="block w-full cursor-pointer rounded-xl border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        {card.label_ids.length > 0 ? (
+          <span className="mb-2 flex flex-wrap gap-1">
+            {card.label_ids.map((id) => {
+              const label = labels[id];
+              return label ? (
+                <span
+                  key={id}
+                  className={`rounded-md px-1.5 py-0.5 text-[11px] font-medium ${label.color}`}
+                >
+                  {label.name}
+                </span>
+              ) : null;
+            })}
+          </span>
+        ) : null}
+        <span className="block text-sm font-medium text-slate-900">{card.title}</span>
+        <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          <span className={`rounded-md px-1.5 py-0.5 font-medium ${priorityBadge(card.priority)}`}>
+            {priorityName(card.priority)}
+          </span>
+          {card.due_date ? (
+            <span className={overdue ? 'font-medium text-rose-600' : ''}>
+              {formatDate(card.due_date)}
+            </span>
+          ) : null}
+          {card.checklist.length > 0 ? (
+            <span title={`${subtaskProgress(card.checklist)} %`}>
+              ☑ {done}/{card.checklist.length}
+            </span>
+          ) : null}
+          {card.comments.length > 0 ? <span>💬 {card.comments.length}</span> : null}
+          {card.assignee_ids.length > 0 ? (
+            <span className="ml-auto flex -space-x-1.5">
+              {card.assignee_ids.map((userId) => {
+                const profile = profiles[userId];
+                return (
+                  <Avatar
+                    key={userId}
+                    size="sm"
+                    name={displayName(profile)}
+                    index={profile?.index ?? 0}
+                  />
+                );
+              })}
+            </span>
+          ) : null}
+        </span>
+      </button>
+    </li>
+  );
+};

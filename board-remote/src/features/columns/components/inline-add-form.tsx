@@ -1,0 +1,51 @@
+import { Button, t } from '@taskflow/shared';
+import { useState, type FormEvent } from 'react';
+
+interface InlineAddFormProps {
+  placeholder: string;
+  submitLabel: string;
+  onSubmit: (title: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Enter adds (and keeps the form open for the next one), Escape closes; blank is ignored. */
+export const InlineAddForm = ({
+  placeholder,
+  submitLabel,
+  onSubmit,
+  onClose,
+}: InlineAddFormProps) => {
+  const [title, setTitle] = useState('');
+  const blank = title.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank) return;
+    void onSubmit(title.trim());
+    setTitle('');
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <input
+        autoFocus
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
+      />
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={blank}>
+          {submitLabel}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          {t('lists.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,125 @@
+import {
+  boardStore,
+  displayName,
+  formatDate,
+  subtaskProgress,
+  t,
+  type BoardMember,
+  type Card,
+  type MemberProfile,
+} from '@taskflow/shared';
+import { useState } from 'react';
+import { Section } from '../../card-detail/components/field';
+import { SubtaskEditor } from './subtask-editor';
+
+interface SubtaskListProps {
+  card: Card;
+  members: readonly BoardMember[];
+  profiles: Record<string, MemberProfile>;
+}
+
+export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
+  // Remounting the editor on 'Abbrechen' reloads the stored values (spec §4).
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const progress = subtaskProgress(card.checklist);
+
+  const add = async () => {
+    const id = await boardStore.addChecklistItem(card.id);
+    if (id) setEditingId(id);
+  };
+
+  return (
+    <Section
+      title={t('card.subtasks')}
+      aside={
+        card.checklist.length > 0 ? (
+          <span className="text-xs font-medium text-slate-500">
+            {t('card.subtaskProgress', { percent: progress })}
+          </span>
+        ) : null
+      }
+    >
+      {card.checklist.length > 0 ? (
+        <div
+          className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+          role="progressbar"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label={t('card.subtaskProgress', { percent: progress })}
+        >
+          <div
+            className="h-full rounded-full bg-emerald-500 transition-all"
+            style={{ width: `${progress}%` }}
+          />
+        </div>
+      ) : null}
+      <ul className="space-y-1">
+        {card.checklist.map((item) =>
+          item.id === editingId ? (
+            <li key={item.id}>
+              <SubtaskEditor
+                item={item}
+                members={members}
+                onCancel={() => setEditingId(null)}
+                onSave={(patch) => {
+                  void boardStore.updateChecklistItem(item.id, patch);
+                  setEditingId(null);
+                }}
+              />
+            </li>
+          ) : (
+            <li
+              key={item.id}
+              className="group flex items-center gap-2 rounded-lg px-1 py-1 hover:bg-slate-50"
+            >
+              <input
+                type="checkbox"
+                checked={item.completed}
+                aria-label={item.text || t('card.subtaskPlaceholder')}
+                onChange={(event) =>
+                  void boardStore.updateChecklistItem(item.id, { completed: event.target.checked })
+                }
+                className="h-4 w-4 rounded border-slate-300 accent-indigo-600"
+              />
+              <button
+                type="button"
+                onClick={() => setEditingId(item.id)}
+                className={`flex-1 text-left text-sm ${item.completed ? 'text-slate-400 line-through' : 'text-slate-800'}`}
+              >
+                {item.text || (
+                  <span className="italic text-slate-400">{t('card.subtaskPlaceholder')}</span>
+                )}
+                {item.due_date || item.assigned_to ? (
+                  <span className="ml-2 text-xs text-slate-500">
+                    {[
+                      formatDate(item.due_date),
+                      displayName(item.assigned_to ? profiles[item.assigned_to] : undefined),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ) : null}
+              </button>
+              <button
+                type="button"
+                onClick={() => void boardStore.deleteChecklistItem(item.id)}
+                aria-label={t('card.deleteSubtask')}
+                className="rounded px-1 text-slate-400 opacity-0 hover:text-rose-600 group-hover:opacity-100 focus:opacity-100"
+              >
+                ×
+              </button>
+            </li>
+          ),
+        )}
+      </ul>
+      <button
+        type="button"
+        onClick={() => void add()}
+        className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+      >
+        + {t('card.addSubtask')}
+      </button>
+    </Section>
+  );
+};

@@ -1,0 +1,45 @@
+import { currentUser, selectMembers, showToast, t, useBoard, boardStore } from '@taskflow/shared';
+import { useMemo, useState } from 'react';
+
+/** The team of a board and the owner's commands, with the spec's messages (§5, §8). */
+export const useTeam = (boardId: string) => {
+  const board = useBoard(boardId);
+  const data = board.data;
+  const me = currentUser();
+  const members = useMemo(() => (data ? selectMembers(data) : []), [data]);
+  const isOwner = !!data && !!me && data.board.owner_id === me.id;
+  const [inviteError, setInviteError] = useState<string | null>(null);
+  const [inviting, setInviting] = useState(false);
+
+  const invite = async (email: string): Promise<boolean> => {
+    const address = email.trim().toLowerCase();
+    if (!address || inviting) return false;
+    setInviting(true);
+    setInviteError(null);
+    try {
+      const result = await boardStore.inviteMember(address);
+      if (result?.status === 'added') {
+        showToast(t('team.added', { email: address }), 'success');
+        return true;
+      }
+      const reason =
+        result?.status === 'already_member' ? t('team.alreadyMember') : t('team.userNotFound');
+      setInviteError(`${t('team.inviteFailed')} ${reason}`);
+      return false;
+    } catch (error) {
+      setInviteError(
+        `${t('team.inviteFailed')} ${error instanceof Error ? error.message : ''}`.trim(),
+      );
+      return false;
+    } finally {
+      setInviting(false);
+    }
+  };
+
+  const remove = async (memberId: string): Promise<void> => {
+    if (!window.confirm(t('team.confirmRemove'))) return;
+    if (await boardStore.removeMember(memberId)) showToast(t('team.removed'), 'success');
+  };
+
+  return { status: board.status, members, me, isOwner, invite, inviting, inviteError, remove };
+};
