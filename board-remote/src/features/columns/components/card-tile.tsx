@@ -13,6 +13,35 @@ import {
   type MemberProfile,
 } from '@taskflow/shared';
 
+const ChecklistIcon = () => (
+  <svg
+    viewBox="0 0 16 16"
+    className="h-3.5 w-3.5"
+    fill="none"
+    stroke="currentColor"
+    aria-hidden="true"
+  >
+    <rect x="2" y="2" width="12" height="12" rx="3" strokeWidth="1.5" />
+    <path d="m5 8.5 2 2 4-4.5" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+const CommentIcon = () => (
+  <svg
+    viewBox="0 0 16 16"
+    className="h-3.5 w-3.5"
+    fill="none"
+    stroke="currentColor"
+    aria-hidden="true"
+  >
+    <path
+      d="M3 3.5h10a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H7l-3 2.5v-2.5H3a1 1 0 0 1-1-1v-6a1 1 0 0 1 1-1Z"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
 interface CardTileProps {
   card: Card;
   labels: Record<string, BoardLabel>;
@@ -67,11 +96,18 @@ export const CardTile = ({ card, labels, profiles, onOpen }: CardTileProps) => {
             </span>
           ) : null}
           {card.checklist.length > 0 ? (
-            <span title={`${subtaskProgress(card.checklist)} %`}>
-              ☑ {done}/{card.checklist.length}
+            <span
+              className="flex items-center gap-1"
+              title={`${subtaskProgress(card.checklist)} %`}
+            >
+              <ChecklistIcon /> {done}/{card.checklist.length}
             </span>
           ) : null}
-          {card.comments.length > 0 ? <span>💬 {card.comments.length}</span> : null}
+          {card.comments.length > 0 ? (
+            <span className="flex items-center gap-1">
+              <CommentIcon /> {card.comments.length}
+            </span>
+          ) : null}
           {card.assignee_ids.length > 0 ? (
             <span className="ml-auto flex -space-x-1.5">
               {card.assignee_ids.map((userId) => {

@@ -1,0 +1,59 @@
+// `npm start` (after `npm run build`): the backend on its embedded database, the demo seed, and
+// the four built apps, all in this one process, so Ctrl-C or SIGTERM stops everything and no
+// child is left behind (P11).
+import { startBackend } from '../backend/src/server.ts';
+import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { loadRepoEnv } from './lib/load-env.ts';
+import { seedDemo, teammate } from './lib/seed-demo.ts';
+import { serveApps } from './lib/serve-apps.ts';
+
+loadRepoEnv();
+
+const webHost = process.env.WEB_HOST || '127.0.0.1';
+const webPort = Number(process.env.WEB_PORT || 4173);
+
+const main = async () => {
+  const backend = await startBackend();
+  let apps: Awaited<ReturnType<typeof serveApps>> | undefined;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await apps?.close();
+    await backend.close();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    const outcome = await seedDemo(backend.url, backend.anonKey);
+    apps = await serveApps({
+      host: webHost,
+      shellPort: webPort,
+      supabase: { url: backend.url, anonKey: backend.anonKey },
+    });
+    console.log('');
+    console.log(`  TaskFlow läuft: ${apps.shellUrl}`);
+    console.log(`  Backend:        ${backend.url}`);
+    console.log(
+      `  Demo-Zugang:    ${demoAccount.email} / ${demoAccount.password}` +
+        (outcome === 'seeded' ? '  (eben angelegt)' : ''),
+    );
+    console.log(`  Teamkollege:    ${teammate.email} / ${teammate.password}`);
+    console.log('  Beenden mit Strg+C.');
+    console.log('');
+  } catch (error) {
+    console.error(
+      `TaskFlow could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    await stop(1);
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error(
+    `TaskFlow could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
