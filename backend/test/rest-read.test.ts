@@ -112,6 +112,20 @@ describe('select', () => {
     expect(data).toEqual([{ id: 1, lang: 'de', nick: 'an', views: '10' }]);
   });
 
+  it('strips null values when the Accept header asks for it', async () => {
+    const response = await fetch(`${backend.url}/rest/v1/rr_authors?order=id`, {
+      headers: {
+        apikey: backend.anonKey,
+        Accept: 'application/vnd.pgrst.array+json;nulls=stripped',
+      },
+    });
+    expect(await response.json()).toEqual([
+      { id: 1, name: 'Anna', email: 'anna@example.test' },
+      { id: 2, name: 'Ben' },
+      { id: 3, name: 'Cleo', email: 'cleo@example.test' },
+    ]);
+  });
+
   it('answers a table without rows with an empty array', async () => {
     await backend.db.exec('create table public.rr_empty (id int primary key)');
     const { data, error } = await api.from('rr_empty').select();

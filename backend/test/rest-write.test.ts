@@ -48,6 +48,8 @@ create function public.rw_bump(p_code text) returns int language sql as $$
 create function public.rw_touch(p_code text) returns void language sql as $$
   update public.rw_codes set uses = uses + 100 where code = p_code $$;
 create function public.rw_echo(jsonb) returns jsonb language sql immutable as $$ select $1 $$;
+create function public.rw_expand(p_rows jsonb) returns setof jsonb language sql immutable as $$
+  select jsonb_array_elements(p_rows) $$;
 create function public.rw_add_items(p_titles text[]) returns setof public.rw_items language sql as $$
   insert into public.rw_items (title) select unnest(p_titles) returning * $$;
 `;
@@ -338,6 +340,17 @@ describe('rpc that writes', () => {
   it('passes the whole body to a function with one unnamed jsonb parameter', async () => {
     const { data } = await api.rpc('rw_echo', { beliebig: [1, 'zwei'], tief: { x: true } });
     expect(data).toEqual({ beliebig: [1, 'zwei'], tief: { x: true } });
+  });
+
+  it('counts without rows for head with object arguments (POST with return=minimal)', async () => {
+    const { data, count, error } = await api.rpc(
+      'rw_expand',
+      { p_rows: [{ a: 1 }, { a: 2 }, { a: 3 }] },
+      { head: true, count: 'exact' },
+    );
+    expect(error).toBeNull();
+    expect(data).toBeNull();
+    expect(count).toBe(3);
   });
 
   it('returns the rows a set-returning function wrote, array arguments included', async () => {

@@ -62,6 +62,9 @@ const jsonBody = async (c: RestContext, empty?: unknown): Promise<unknown> => {
   }
 };
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A JSON array of exactly one element, as text, is that element with the brackets removed. */
 const singleObject = (arrayText: string, rows: number): string => {
   if (rows !== 1) throw notSingular(rows);
@@ -111,7 +114,7 @@ export const createHandlers = (ctx: BackendContext, catalog: Catalog) => {
     row: ResultRow,
     rep: Representation,
     offset: number,
-    object = false,
+    { object = false, omitBody = false } = {},
   ) => {
     const rows = Number(row.page);
     const total = row.total === null ? undefined : Number(row.total);
@@ -120,7 +123,9 @@ export const createHandlers = (ctx: BackendContext, catalog: Catalog) => {
     let body = row.body;
     if (rep.single) body = singleObject(body, rows);
     else if (object) body = rows ? singleObject(body, 1) : 'null';
-    return send(c, status, body, { 'Content-Range': contentRange(offset, rows, total) });
+    return send(c, status, omitBody ? null : body, {
+      'Content-Range': contentRange(offset, rows, total),
+    });
   };
 
   const read = async (c: RestContext) => {
@@ -211,12 +216,9 @@ export const createHandlers = (ctx: BackendContext, catalog: Catalog) => {
     const isPost = c.req.method === 'POST';
     const entries = queryEntries(c);
     const body = isPost ? await jsonBody(c, {}) : undefined;
+    const bodyKeys = isRecord(body) ? Object.keys(body) : [];
     const plan = await catalog.use((schema) => {
-      const keys = isPost
-        ? body !== null && typeof body === 'object' && !Array.isArray(body)
-          ? Object.keys(body)
-          : []
-        : entries.map(([key]) => key);
+      const keys = isPost ? bodyKeys : entries.map(([key]) => key);
       const fn = chooseFunction(schema, name, keys, isPost);
       const argNames = new Set(fn.args.map((a) => a.name));
       const args: RpcArgs = isPost
@@ -242,9 +244,14 @@ export const createHandlers = (ctx: BackendContext, catalog: Catalog) => {
         singleObject(row.body, Number(row.page));
       return row;
     });
-    if (plan.shape === 'void') return send(c, 204, null);
+    // `return=minimal` is how postgrest-js asks for a count without rows (head with object args).
+    const minimal = prefs.return === 'minimal';
+    if (plan.shape === 'void' || (minimal && plan.shape === 'scalar')) return send(c, 204, null);
     if (plan.shape === 'scalar') return send(c, 200, result?.body ?? 'null');
-    return sendRows(c, result!, rep, plan.page.offset, plan.shape === 'row');
+    return sendRows(c, result!, rep, plan.page.offset, {
+      object: plan.shape === 'row',
+      omitBody: minimal,
+    });
   };
 
   return {

@@ -29,7 +29,7 @@ export const restRoutes = (ctx: BackendContext): Hono<RestEnv> => {
   app.onError((error, c) => {
     if (error instanceof RestError) return c.json(error.body, error.status, error.headers);
     if (isDbError(error)) {
-      const { status, body } = fromDbError(error, c.get('claims')?.role !== 'authenticated');
+      const { status, body } = fromDbError(error, (c.get('claims')?.role ?? 'anon') === 'anon');
       if (status >= 500) ctx.logger.error({ err: error }, 'database error in REST request');
       return c.json(body, status as 400);
     }

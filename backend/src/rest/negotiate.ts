@@ -8,7 +8,8 @@ import { EXPOSED_SCHEMA } from './catalog.ts';
 import { mediaTypeUnavailable, parseError, schemaNotExposed } from './errors.ts';
 
 export interface Preferences {
-  return: 'representation' | 'minimal' | 'headers-only';
+  /** Absent when not asked: writes then default to minimal, rpc to the full result. */
+  return?: 'representation' | 'minimal' | 'headers-only';
   count: boolean;
   missingDefault: boolean;
   resolution?: 'merge' | 'ignore';
@@ -31,7 +32,9 @@ export const preferences = (header: string | undefined): Preferences => {
   const resolution = pairs.get('resolution');
   const max = Number(pairs.get('max-affected'));
   return {
-    return: ret === 'representation' || ret === 'headers-only' ? ret : 'minimal',
+    ...(ret === 'representation' || ret === 'minimal' || ret === 'headers-only'
+      ? { return: ret }
+      : {}),
     // planned and estimated need planner statistics; an exact count is always a valid answer.
     count: ['exact', 'planned', 'estimated'].includes(pairs.get('count') ?? ''),
     missingDefault: pairs.get('missing') === 'default',

@@ -67,9 +67,12 @@ const QUANTIFIABLE = new Set<Operator>([
 const FTS = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 const IDENT_CHAR = /[\p{L}\p{N}_$]/u;
+/** Deeper embeds or logic trees are refused before they can exhaust a stack here or in Postgres. */
+const MAX_DEPTH = 16;
 
 class Cursor {
   pos = 0;
+  private depth = 0;
 
   constructor(
     readonly text: string,
@@ -158,6 +161,17 @@ class Cursor {
     return path;
   }
 
+  /** Runs `fn` one nesting level deeper: `(` of an embed or a logic group. */
+  nested<T>(fn: () => T): T {
+    if (this.depth >= MAX_DEPTH) throw this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
+    this.depth += 1;
+    try {
+      return fn();
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
   /** A comma-separated list ending at `close` (not consumed) or at the end of input. */
   list<T>(item: () => T, close?: string): T[] {
     const items: T[] = [];
@@ -205,7 +219,7 @@ const embedItem = (c: Cursor, target: string, alias: string | undefined): EmbedI
     else throw c.fail('expected at most one relationship hint');
   }
   c.expect('(');
-  const items = c.list(() => selectItem(c), ')');
+  const items = c.nested(() => c.list(() => selectItem(c), ')'));
   c.expect(')');
   return {
     kind: 'embed',
@@ -341,7 +355,7 @@ const logicChild = (c: Cursor): Predicate => {
 
 const logicGroup = (c: Cursor, op: 'and' | 'or', negate: boolean): Logic => {
   c.expect('(');
-  const children = c.list(() => logicChild(c), ')');
+  const children = c.nested(() => c.list(() => logicChild(c), ')'));
   c.expect(')');
   if (!children.length) throw c.fail('expected at least one condition');
   return { kind: 'logic', op, negate, children };
