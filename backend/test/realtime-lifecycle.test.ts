@@ -178,7 +178,7 @@ describe('fifty clients on one board', () => {
       members.map((m) => m.id),
     );
 
-    const watchers = [];
+    const watchers: ReturnType<typeof watchCards>[] = [];
     for (const person of people) {
       for (let c = 0; c < CLIENTS_PER_USER; c++) {
         const client = backend.client();

@@ -163,6 +163,32 @@ describe('postgres_changes payloads', () => {
     expect(events.seen).toHaveLength(3);
   });
 
+  it('delivers every change of a row that is gone by the time it is delivered', async () => {
+    const { listId } = await boardOf(alice, [bob]);
+    const events = recorder();
+    const channel = bob.client
+      .channel(`short-lived-${randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'cards' }, events.on('card'));
+    await subscribe(bob.client, channel);
+
+    // One transaction: all three changes are checked after the row has already gone.
+    await backend.db.transaction(async (tx) => {
+      const { rows } = await tx.query<Row>(
+        `insert into public.cards (list_id, title) values ($1, 'kurz') returning id`,
+        [listId],
+      );
+      await tx.query(`update public.cards set title = 'kürzer' where id = $1`, [rows[0]!.id]);
+      await tx.query(`delete from public.cards where id = $1`, [rows[0]!.id]);
+    });
+
+    await waitFor(() => events.seen.length >= 3, 'three changes');
+    expect(events.seen.map((s) => [s.payload.eventType, (s.payload.new as Row).title])).toEqual([
+      ['INSERT', 'kurz'],
+      ['UPDATE', 'kürzer'],
+      ['DELETE', undefined],
+    ]);
+  });
+
   it('delivers a card with a 100 KB description whole', async () => {
     const { listId } = await boardOf(alice);
     const events = recorder();

@@ -5,6 +5,7 @@
  * columns each API role may read (a change never carries a column its reader could not select).
  */
 import type { Queryable } from '../db/types.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 export const PUBLICATION = 'supabase_realtime';
 /** The backend's own schema for the change feed; never published, never reachable by the API. */
@@ -88,22 +89,21 @@ export const loadPublishedTables = async (db: Queryable): Promise<Map<string, Ta
   );
 };
 
-/** Grants rarely change while the server runs; re-reading them now and then is plenty. */
-const PRIVILEGE_TTL_MS = 10_000;
+const RIGHTS_TTL_MS = 10_000;
 
 /**
- * The published tables plus, per API role, the columns that role may select. Lookups are
- * synchronous once loaded, so matching a change to bindings never waits on the database.
+ * The published tables plus, per API role, the columns that role may select. Table lookups
+ * are synchronous once loaded, so matching a change to bindings never waits on the database.
  */
 export class Catalog {
   private tables = new Map<string, TableInfo>();
-  private readonly selectable = new Map<string, { at: number; columns: Promise<Set<string>> }>();
+  private readonly columns = new TtlCache<Set<string>>(RIGHTS_TTL_MS);
 
   constructor(private readonly db: Queryable) {}
 
   async refresh(): Promise<void> {
     this.tables = await loadPublishedTables(this.db);
-    this.selectable.clear();
+    this.columns.clear();
   }
 
   get(schema: string, table: string): TableInfo | undefined {
@@ -116,23 +116,15 @@ export class Catalog {
 
   /** Columns of `info` that `role` may select (table or column grants). */
   selectableColumns(role: string, info: TableInfo): Promise<Set<string>> {
-    const key = `${role}\u0000${tableKey(info.schema, info.table)}`;
-    const cached = this.selectable.get(key);
-    if (cached && Date.now() - cached.at < PRIVILEGE_TTL_MS) return cached.columns;
-    const columns = this.db
-      .query<{ name: string }>(
+    return this.columns.get(`${role}\u0000${tableKey(info.schema, info.table)}`, async () => {
+      const { rows } = await this.db.query<{ name: string }>(
         `select a.attname as name
          from pg_attribute a
          where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped
            and has_column_privilege($2, a.attrelid, a.attnum, 'SELECT')`,
         [qualifiedName(info), role],
-      )
-      .then(({ rows }) => new Set(rows.map((r) => r.name)))
-      .catch((error: unknown) => {
-        this.selectable.delete(key);
-        throw error;
-      });
-    this.selectable.set(key, { at: Date.now(), columns });
-    return columns;
+      );
+      return new Set(rows.map((r) => r.name));
+    });
   }
 }

@@ -11,6 +11,7 @@ import { authorizeBatch, viewerKey } from './authorize.ts';
 import type { Viewer } from './authorize.ts';
 import { matchingIds } from './bindings.ts';
 import type { Catalog, TableInfo } from './catalog.ts';
+import type { PolicyCache } from './policies.ts';
 import type { Change, Row } from './change-feed.ts';
 import type { Channel, Hub } from './hub.ts';
 import { encodeRaw } from './serializer.ts';
@@ -70,14 +71,18 @@ const dataJson = (change: Change, info: TableInfo, selectable: Set<string>): str
 export interface DispatcherDeps {
   db: Db;
   catalog: Catalog;
+  policies: PolicyCache;
   hub: Hub;
   logger: Logger;
 }
 
 export const createDispatcher =
-  ({ db, catalog, hub, logger }: DispatcherDeps) =>
+  ({ db, catalog, policies, hub, logger }: DispatcherDeps) =>
   async (changes: Change[]): Promise<void> => {
-    if (changes.some((c) => !catalog.get(c.schema, c.table))) await catalog.refresh();
+    if (changes.some((c) => !catalog.get(c.schema, c.table))) {
+      await catalog.refresh();
+      policies.clear();
+    }
 
     const deliveries: Delivery[] = [];
     const viewers = new Map<string, Viewer>();
@@ -98,7 +103,7 @@ export const createDispatcher =
 
     const allowed = await authorizeBatch(
       db,
-      catalog,
+      { catalog, policies },
       deliveries.map((d) => d.change),
       viewers,
       (error) => logger.error({ err: error }, 'realtime: authorising changes failed'),

@@ -14,6 +14,7 @@ import { startChangeFeed } from './change-feed.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { installChangeFeed } from './feed-install.ts';
 import { Hub } from './hub.ts';
+import { PolicyCache } from './policies.ts';
 import type { Vsn } from './serializer.ts';
 import { Session } from './session.ts';
 import { verifyToken } from './tokens.ts';
@@ -46,17 +47,19 @@ export const attachRealtime = async (
   await installChangeFeed(ctx.db);
   const catalog = new Catalog(ctx.db);
   await catalog.refresh();
+  const policies = new PolicyCache(ctx.db);
 
   // Joins naming an unknown table re-read the catalog; concurrent ones share one read.
   let refreshing: Promise<void> | null = null;
   const refreshCatalog = () =>
     (refreshing ??= catalog.refresh().finally(() => {
+      policies.clear();
       refreshing = null;
     }));
 
   const hub = new Hub();
   const feed = await startChangeFeed(ctx.db, logger, {
-    deliver: createDispatcher({ db: ctx.db, catalog, hub, logger }),
+    deliver: createDispatcher({ db: ctx.db, catalog, policies, hub, logger }),
     wanted: () => hub.hasChangeListeners(),
   });
 
