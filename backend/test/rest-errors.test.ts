@@ -363,6 +363,21 @@ describe('database refusals', () => {
     expect(await snapshot()).toEqual(initial);
   });
 
+  it('refuses UPDATE and DELETE without any filter, as a hosted project does', async () => {
+    const updated = await api.from('re_items').update({ n: 5 });
+    expect(updated.status).toBe(400);
+    expect(updated.error).toMatchObject({
+      code: '21000',
+      message: 'UPDATE requires a WHERE clause',
+    });
+    const deleted = await api.from('re_items').delete();
+    expect(deleted.error).toMatchObject({
+      code: '21000',
+      message: 'DELETE requires a WHERE clause',
+    });
+    expect(await snapshot()).toEqual(initial);
+  });
+
   it('passes RAISE EXCEPTION through with message, details and hint', async () => {
     const { error, status } = await api.rpc('re_fail', { p_code: 'P0001' });
     expect(status).toBe(400);

@@ -40,6 +40,12 @@ insert into public.rr_posts values
   (3, 2, 1, 'Über (Klammern), Kommas', 'published', 2, '{}', null, '2026-02-01T10:00:00Z'),
   (4, 3, null, 'a*b%c_d', 'archived', 3.25, '{intro}', '{"lang":"de","views":7}', null),
   (5, null, null, 'Ohne Autor', 'draft', 1, '{}', null, null);
+create table public.rr_nodes (
+  id int primary key,
+  parent_id int references public.rr_nodes (id),
+  label text not null
+);
+insert into public.rr_nodes values (1, null, 'Wurzel'), (2, 1, 'Ast'), (3, 1, 'Zweig');
 insert into public.rr_comments values
   (1, 1, 'Erster'), (2, 1, 'Zweiter'), (3, 3, 'Dritter');
 
@@ -386,6 +392,20 @@ describe('embedding', () => {
         { id: 2, rr_comments: [] },
       ],
     });
+  });
+
+  it('follows a self-referencing key both ways', async () => {
+    const { data, error } = await api
+      .from('rr_nodes')
+      .select('label, parent:parent_id(label), children:rr_nodes!parent_id(label)')
+      .order('id')
+      .order('id', { referencedTable: 'children' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { label: 'Wurzel', parent: null, children: [{ label: 'Ast' }, { label: 'Zweig' }] },
+      { label: 'Ast', parent: { label: 'Wurzel' }, children: [] },
+      { label: 'Zweig', parent: { label: 'Wurzel' }, children: [] },
+    ]);
   });
 
   it('refuses an unrelated table with PGRST200', async () => {

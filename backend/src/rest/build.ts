@@ -220,6 +220,8 @@ export const pagingSql = (limit: number | undefined, offset: number | undefined)
 
 interface Relationship {
   fk: ForeignKey;
+  /** The embedded table holds the key (one-to-many, or one-to-one when the key is unique). */
+  childHoldsKey: boolean;
   toOne: boolean;
   child: string;
   /** [child column, parent column] pairs of the join condition. */
@@ -241,6 +243,7 @@ const findRelationship = (schema: Schema, parent: string, item: EmbedItem): Rela
     ) {
       candidates.push({
         fk,
+        childHoldsKey: false,
         toOne: true,
         child: fk.refTable,
         pairs: zip(fk.refColumns, fk.columns),
@@ -251,6 +254,7 @@ const findRelationship = (schema: Schema, parent: string, item: EmbedItem): Rela
         schema.relations.get(fk.table)?.uniqueKeys.some((key) => sameSet(key, fk.columns)) ?? false;
       candidates.push({
         fk,
+        childHoldsKey: true,
         toOne: unique,
         child: fk.table,
         pairs: zip(fk.columns, fk.refColumns),
@@ -264,6 +268,11 @@ const findRelationship = (schema: Schema, parent: string, item: EmbedItem): Rela
       : candidates.filter(
           (r) => r.fk.name === hint || r.fk.columns.includes(hint) || r.child === hint,
         );
+  // A self-referencing key matches both ways; like PostgREST, `nodes!parent_id` means the
+  // children (one-to-many), while the parent is reached through the column: `parent_id(*)`.
+  const [first, second] = matching;
+  if (matching.length === 2 && first?.fk === second?.fk)
+    return first!.childHoldsKey ? first! : second!;
   const [only, ...rest] = matching;
   if (!only) throw relationshipNotFound(parent, item.target);
   if (rest.length) {

@@ -121,6 +121,10 @@ export const schemaNotExposed = () =>
 export const mediaTypeUnavailable = (accept: string) =>
   fail(406, 'PGRST107', `None of these media types are available: ${accept}`);
 
+/** pg-safeupdate's refusal, as a hosted Supabase project sends it. */
+export const missingWhere = (verb: 'UPDATE' | 'DELETE') =>
+  fail(400, '21000', `${verb} requires a WHERE clause`);
+
 export const notImplemented = (details: string) =>
   fail(400, 'PGRST127', 'Feature not implemented', details);
 

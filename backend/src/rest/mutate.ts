@@ -29,6 +29,7 @@ import {
   bodyColumnNotFound,
   columnNotFound,
   invalidBody,
+  missingWhere,
   notImplemented,
   tableNotFound,
 } from './errors.ts';
@@ -154,14 +155,20 @@ export const planInsert = (
   return statements;
 };
 
-const rootFilters = (b: Builder, table: string, alias: string) => {
+/**
+ * The WHERE of an UPDATE or DELETE. Like a hosted Supabase project (which loads pg-safeupdate),
+ * a request without any filter is refused: `.delete()` without `.eq()` is nearly always a bug,
+ * and row-level security would otherwise let it empty everything the caller can see.
+ */
+const rootFilters = (b: Builder, table: string, verb: 'UPDATE' | 'DELETE') => {
   const root = b.scope('');
   if (root.limit !== undefined || root.offset !== undefined) {
     throw notImplemented(
       'limit and offset are not supported on PATCH and DELETE; filter by key instead.',
     );
   }
-  return whereSql(b, tableSource(b.schema, table, alias), root.where);
+  if (!root.where.length) throw missingWhere(verb);
+  return whereSql(b, tableSource(b.schema, table, TARGET), root.where);
 };
 
 export const planUpdate = (
@@ -182,7 +189,7 @@ export const planUpdate = (
     return finish(b, table, nothing, { ...options, representation: true }, false);
   }
   const payload = b.params.bind(JSON.stringify(body), 'json');
-  const where = rootFilters(b, table, TARGET);
+  const where = rootFilters(b, table, 'UPDATE');
   const set = names.map((n) => `${ident(n)} = pgrst_body.${ident(n)}`).join(', ');
   const dml = `update ${qualified(table)} as ${TARGET} set ${set}
     from json_to_record(${payload}) as pgrst_body(${recordDefinition(relation, names)}) ${where}`;
@@ -192,6 +199,6 @@ export const planUpdate = (
 export const planDelete = (schema: Schema, table: string, ast: QueryAst, options: WriteOptions) => {
   relationOf(schema, table);
   const b = new Builder(schema, ast);
-  const dml = `delete from ${qualified(table)} as ${TARGET} ${rootFilters(b, table, TARGET)}`;
+  const dml = `delete from ${qualified(table)} as ${TARGET} ${rootFilters(b, table, 'DELETE')}`;
   return finish(b, table, dml, options);
 };

@@ -417,8 +417,8 @@ const splitScoped = (key: string, suffix: string): string | undefined => {
 
 /**
  * The whole query string, in order (repeated keys are kept: two filters on one column AND).
- * Keys that are neither reserved nor `embed.path.column` filters cannot occur: every other key
- * is a filter, and its column is checked later.
+ * Every key that is not reserved (`select`, `order`, `limit`, …) is a filter `[embed.path.]column`;
+ * whether that column exists is decided later, against the catalog.
  */
 export const parseQuery = (params: Iterable<[string, string]>): QueryAst => {
   const ast: QueryAst = { select: [{ kind: 'star' }], scopes: new Map() };
