@@ -42,8 +42,9 @@ export const TopBar = ({
       {boards.length > 0 ? (
         <BoardSelector boards={boards} selectedId={selectedBoardId} onSelect={onSelectBoard} />
       ) : null}
-      <Button size="sm" onClick={onNewBoard}>
-        <span aria-hidden="true">+</span> {t('topBar.newBoard')}
+      <Button size="sm" onClick={onNewBoard} aria-label={t('topBar.newBoard')}>
+        <span aria-hidden="true">+</span>
+        <span className="hidden sm:inline">{t('topBar.newBoard')}</span>
       </Button>
       <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto md:flex-1">
         <input

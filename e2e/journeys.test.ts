@@ -1,0 +1,334 @@
+// End-to-end journeys in real Chromium against the built apps, served as `npm start` serves
+// them, on the real backend. Steps of one journey share a page and run in order.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
+import {
+  collectProblems,
+  gone,
+  newGermanContext,
+  see,
+  shoot,
+  signIn,
+} from './support/page-helpers.ts';
+
+let env: E2eEnvironment;
+
+before(async () => {
+  env = await startEnvironment();
+});
+
+after(async () => {
+  await env?.stop();
+});
+
+describe('a new user', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  const user = {
+    name: 'Erika Musterfrau',
+    email: `erika.${Date.now()}@beispiel.de`,
+    password: 'sicher-123',
+  };
+
+  before(async () => {
+    context = await newGermanContext(env.browser);
+    page = await context.newPage();
+    problems = collectProblems(page);
+    await page.goto(env.shellUrl);
+  });
+
+  after(async () => {
+    await context.close();
+  });
+
+  it('sees the sign-in screen and the validation messages', async () => {
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    await shoot(page, '01-anmelden');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await see(page, 'Bitte alle Felder ausfüllen');
+    await page.getByRole('button', { name: /Jetzt registrieren/ }).click();
+    await page.getByLabel('E-Mail').fill(user.email);
+    await page.getByLabel('Passwort').fill(user.password);
+    await page.getByRole('button', { name: 'Registrieren', exact: true }).click();
+    await see(page, 'Bitte geben Sie Ihren Namen ein');
+  });
+
+  it('registers and sees the success message in sign-in mode', async () => {
+    await page.getByLabel('Vollständiger Name').fill(user.name);
+    await page.getByLabel('Passwort').press('Enter');
+    await see(page, 'Registrierung erfolgreich! Bitte melden Sie sich an.');
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    assert.equal(await page.getByLabel('Vollständiger Name').count(), 0);
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    await page.getByLabel('Passwort').fill('falsch-falsch');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await see(page, 'Invalid login credentials');
+  });
+
+  it('signs in and is welcomed without boards', async () => {
+    await signIn(page, user.email, user.password);
+    await see(page, 'Willkommen bei TaskFlow!');
+    await see(page, user.email);
+    assert.equal(await page.getByRole('combobox', { name: 'Board auswählen' }).count(), 0);
+    await shoot(page, '02-willkommen');
+  });
+
+  it('creates the first board, which is selected at once', async () => {
+    await page.getByRole('button', { name: 'Erstes Board erstellen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neues Board erstellen' });
+    await dialog.waitFor();
+    const create = dialog.getByRole('button', { name: 'Erstellen' });
+    assert.equal(await create.isDisabled(), true);
+    await dialog.getByLabel('Name des Boards').fill('   ');
+    assert.equal(await create.isDisabled(), true);
+    await dialog.getByLabel('Name des Boards').fill('Sommerfest');
+    await dialog.getByLabel('Name des Boards').press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    await see(page, 'Team (1)');
+    await page.getByRole('button', { name: 'Board löschen' }).waitFor();
+    const selector = page.getByRole('combobox', { name: 'Board auswählen' });
+    assert.equal(await selector.locator('option:checked').textContent(), 'Sommerfest');
+  });
+
+  it('adds lists and cards, and the new card opens in detail', async () => {
+    for (const title of ['Planung', 'Erledigt']) {
+      await page.getByRole('button', { name: '+ Liste hinzufügen' }).click();
+      await page.getByPlaceholder('Titel der Liste').fill(title);
+      await page.getByPlaceholder('Titel der Liste').press('Enter');
+      await page.getByRole('region', { name: title }).waitFor();
+      await page.getByPlaceholder('Titel der Liste').press('Escape');
+    }
+    const planning = page.getByRole('region', { name: 'Planung' });
+    await planning.getByRole('button', { name: '+ Karte hinzufügen' }).click();
+    await planning.getByPlaceholder('Titel der Karte').fill('Getränke bestellen');
+    await planning.getByPlaceholder('Titel der Karte').press('Enter');
+    const detail = page.getByRole('dialog', { name: 'Planung' });
+    await detail.waitFor();
+    assert.equal(await detail.getByLabel('Titel').inputValue(), 'Getränke bestellen');
+    await detail.getByLabel('Priorität').selectOption('high');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await planning.getByRole('button', { name: '+ Karte hinzufügen' }).click();
+    await planning.getByPlaceholder('Titel der Karte').fill('Musik organisieren');
+    await planning.getByPlaceholder('Titel der Karte').press('Enter');
+    await detail.waitFor();
+    await page.keyboard.press('Escape');
+    await see(page, 'Musik organisieren');
+  });
+
+  it('creates a second board and switches between the two', async () => {
+    await page.getByRole('button', { name: 'Neues Board' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neues Board erstellen' });
+    await dialog.getByLabel('Name des Boards').fill('Umzug');
+    await dialog.getByRole('button', { name: 'Erstellen' }).click();
+    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
+    await gone(page, 'Getränke bestellen');
+    const selector = page.getByRole('combobox', { name: 'Board auswählen' });
+    await selector.selectOption({ label: 'Sommerfest' });
+    await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    await see(page, 'Getränke bestellen');
+  });
+
+  it('narrows the cards with search and filters', async () => {
+    const search = page.getByPlaceholder('Aufgaben durchsuchen...');
+    await search.fill('GETRÄNKE');
+    await gone(page, 'Musik organisieren');
+    await see(page, 'Getränke bestellen');
+    await search.fill('');
+    await see(page, 'Musik organisieren');
+
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const people = page.getByRole('combobox', { name: 'Person' });
+    const priority = page.getByRole('combobox', { name: 'Priorität' });
+    assert.equal(await people.locator('option:checked').textContent(), 'Alle Personen');
+    assert.equal(await priority.locator('option:checked').textContent(), 'Alle Prioritäten');
+    await priority.selectOption({ label: 'Hoch' });
+    await gone(page, 'Musik organisieren');
+    await see(page, 'Getränke bestellen');
+    await shoot(page, '05-filter');
+    await page.getByRole('button', { name: 'Filter zurücksetzen' }).click();
+    await see(page, 'Musik organisieren');
+    assert.equal(await priority.locator('option:checked').textContent(), 'Alle Prioritäten');
+  });
+
+  it('keeps the session on reload, with the first (newest) board selected', async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await see(page, user.email);
+    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
+  });
+
+  it('signs out, and stays signed out on reload', async () => {
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Abmelden' }).count(), 0);
+  });
+
+  it('saw no errors in the console', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('the demo board', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  const remoteRequests: string[] = [];
+
+  before(async () => {
+    context = await newGermanContext(env.browser);
+    page = await context.newPage();
+    problems = collectProblems(page);
+    const remoteOrigins = Object.values(env.apps.remoteEntries).map((u) => new URL(u).origin);
+    page.on('request', (request) => {
+      if (remoteOrigins.includes(new URL(request.url()).origin)) remoteRequests.push(request.url());
+    });
+    await page.goto(env.shellUrl);
+    await signIn(page, demoAccount.email, demoAccount.password);
+  });
+
+  after(async () => {
+    await context.close();
+  });
+
+  it('shows the lists and cards from the board remote', async () => {
+    await page.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
+    await see(page, 'Kontaktformular reparieren');
+    await see(page, 'Team (2)');
+    await shoot(page, '03-board');
+  });
+
+  it('opens a card in the card remote; an edit there shows on the board at once', async () => {
+    await page.getByRole('button', { name: /Kontaktformular reparieren/ }).click();
+    const detail = page.getByRole('dialog', { name: 'In Arbeit' });
+    await detail.waitFor();
+    await see(page, '50 % erledigt');
+    await shoot(page, '04-karte');
+    await detail.getByLabel('Priorität').selectOption('low');
+    await detail.getByRole('button', { name: 'Schließen' }).first().click();
+    await detail.waitFor({ state: 'hidden' });
+    const tile = page.getByRole('button', { name: /Kontaktformular reparieren/ });
+    assert.match((await tile.textContent()) ?? '', /Niedrig/);
+  });
+
+  it('shows the team in the team remote', async () => {
+    await page.getByRole('button', { name: 'Team (2)' }).click();
+    const team = page.getByRole('dialog', { name: 'Team-Verwaltung' });
+    await team.waitFor();
+    await team.getByText('Max Mustermann').waitFor();
+    await team.getByText('Du', { exact: true }).waitFor();
+    await team.getByText('Owner', { exact: true }).waitFor();
+    await team.getByRole('button', { name: 'Einladen' }).waitFor();
+    await shoot(page, '06-team');
+    await page.keyboard.press('Escape');
+    await team.waitFor({ state: 'hidden' });
+  });
+
+  it('loads exactly one React, RxJS, Supabase client and shared library', async () => {
+    // Each remote ships fallback copies of the shared libraries ("prebuild" chunks) for
+    // standalone use; in the shell none of them may be fetched.
+    assert.ok(remoteRequests.some((url) => url.endsWith('/remoteEntry.js')));
+    assert.deepEqual(
+      remoteRequests.filter((url) => /prebuild|react-dom|rxjs|supabase/.test(url)),
+      [],
+    );
+    const providers = await page.evaluate(() => {
+      type Share = Record<string, Record<string, Record<string, Record<string, { from: string }>>>>;
+      const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Share } }).__FEDERATION__
+        ?.__SHARE__;
+      const found: Record<string, string[]> = {};
+      for (const scopes of Object.values(share ?? {})) {
+        for (const packages of Object.values(scopes)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            for (const [version, entry] of Object.entries(versions)) {
+              const key = `${name}@${version}`;
+              found[key] = [...new Set([...(found[key] ?? []), entry.from])];
+            }
+          }
+        }
+      }
+      return found;
+    });
+    for (const name of [
+      'react',
+      'react-dom',
+      'rxjs',
+      '@supabase/supabase-js',
+      '@taskflow/shared',
+    ]) {
+      const versions = Object.keys(providers).filter((key) => key.startsWith(`${name}@`));
+      assert.equal(versions.length, 1, `${name}: ${versions.join(', ')}`);
+      assert.deepEqual(providers[versions[0] as string], ['shell'], name);
+    }
+  });
+
+  it('saw no errors in the console', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    context = await newGermanContext(env.browser);
+    page = await context.newPage();
+    // The deployment points the board remote at a server that is down.
+    await page.route('**/runtime-config.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as { remotes: Record<string, string> };
+      config.remotes.board_remote = 'http://127.0.0.1:9/remoteEntry.js';
+      await route.fulfill({ response, json: config });
+    });
+    await page.goto(env.shellUrl);
+    await signIn(page, demoAccount.email, demoAccount.password);
+  });
+
+  after(async () => {
+    await context.close();
+  });
+
+  it('shows the German fallback with a retry in its place', async () => {
+    await see(page, 'Dieser Bereich konnte nicht geladen werden.');
+    await page.getByRole('button', { name: 'Erneut laden' }).waitFor();
+    await page.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
+    await shoot(page, '07-remote-ausfall');
+  });
+
+  it('leaves the rest of the app working', async () => {
+    await page.getByRole('button', { name: 'Team (2)' }).click();
+    await page.getByRole('dialog', { name: 'Team-Verwaltung' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByPlaceholder('Aufgaben durchsuchen...').fill('etwas');
+    await page.getByRole('button', { name: 'Neues Board' }).click();
+    await page.getByRole('dialog', { name: 'Neues Board erstellen' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Neues Board erstellen' }).waitFor({ state: 'hidden' });
+  });
+});
+
+describe('on a phone', () => {
+  it('fits the board into a narrow screen', async () => {
+    const context = await newGermanContext(env.browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto(env.shellUrl);
+    await signIn(page, demoAccount.email, demoAccount.password);
+    await see(page, 'Startseite neu gestalten');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.equal(overflow, 0, 'the page itself must not scroll sideways');
+    await shoot(page, '08-mobil');
+    await context.close();
+  });
+});

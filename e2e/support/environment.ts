@@ -1,0 +1,52 @@
+// The e2e environment: the real backend on a throwaway database and free port, the built apps
+// served exactly as `npm start` serves them (scripts/lib/serve-apps.ts), and Debian's Chromium.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startBackend } from '../../backend/src/server.ts';
+import { seedDemo } from '../../scripts/lib/seed-demo.ts';
+import { serveApps, type ServedApps } from '../../scripts/lib/serve-apps.ts';
+
+export interface E2eEnvironment {
+  shellUrl: string;
+  backendUrl: string;
+  apps: ServedApps;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export const startEnvironment = async (): Promise<E2eEnvironment> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'taskflow-e2e-'));
+  const backend = await startBackend({ port: 0, dataDir, logLevel: 'silent' });
+  await seedDemo(backend.url, backend.anonKey);
+  const apps = await serveApps({
+    host: '127.0.0.1',
+    shellPort: 0,
+    supabase: { url: backend.url, anonKey: backend.anonKey },
+  });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  return {
+    shellUrl: apps.shellUrl,
+    backendUrl: backend.url,
+    apps,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await apps.close();
+      await backend.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

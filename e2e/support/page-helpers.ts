@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+/** Waits until the text is visible; the journeys assert what a user sees, not timings. */
+export const see = async (page: Page, text: string | RegExp): Promise<void> => {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+};
+
+export const gone = async (page: Page, text: string | RegExp): Promise<void> => {
+  await page.getByText(text).first().waitFor({ state: 'hidden' });
+};
+
+export const shoot = async (page: Page, name: string): Promise<void> => {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+};
+
+/** A German browser, as the app's users have. */
+export const newGermanContext = (
+  browser: { newContext: (options: object) => Promise<BrowserContext> },
+  viewport = { width: 1280, height: 800 },
+): Promise<BrowserContext> => browser.newContext({ locale: 'de-DE', viewport });
+
+export const signIn = async (page: Page, email: string, password: string): Promise<void> => {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+};
+
+/**
+ * Console errors and page errors, collected for a final check. The browser logs every 400 answer
+ * as an error; the one a wrong password gets is expected, so 400s are left out.
+ */
+export const collectProblems = (page: Page): string[] => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/status of 400/.test(text)) return;
+    if (message.type() === 'error' || /Multiple GoTrueClient/.test(text)) {
+      problems.push(`console.${message.type()}: ${text}`);
+    }
+  });
+  return problems;
+};
