@@ -1,6 +1,7 @@
 // `npm run dev:backend`: the backend for the Vite dev servers, seeded like `npm start`.
 import { startBackend } from '../backend/src/server.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { exitWithParent } from './lib/exit-with-parent.ts';
 import { loadRepoEnv } from './lib/load-env.ts';
 import { seedDemo } from './lib/seed-demo.ts';
 
@@ -13,6 +14,7 @@ const stop = async () => {
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
+exitWithParent(() => void stop());
 
 try {
   await seedDemo(backend.url, backend.anonKey);

@@ -2,6 +2,7 @@
 // process group of their own, and a signal to this process goes to the whole group: SIGTERM to
 // `npm run dev` alone would orphan the Vite grandchildren (P11).
 import { spawn } from 'node:child_process';
+import { exitWithParent } from './lib/exit-with-parent.ts';
 import { repoRoot } from './lib/serve-apps.ts';
 
 const child = spawn('npx', ['run-p', '--print-label', 'dev:*'], {
@@ -23,4 +24,5 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => stopGroup(signal));
 }
 process.on('exit', () => stopGroup('SIGTERM'));
+exitWithParent(() => stopGroup('SIGTERM'));
 child.on('exit', (code) => process.exit(code ?? 1));

@@ -3,6 +3,7 @@
 // child is left behind (P11).
 import { startBackend } from '../backend/src/server.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { exitWithParent } from './lib/exit-with-parent.ts';
 import { loadRepoEnv } from './lib/load-env.ts';
 import { seedDemo, teammate } from './lib/seed-demo.ts';
 import { serveApps } from './lib/serve-apps.ts';
@@ -25,6 +26,7 @@ const main = async () => {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  exitWithParent(() => void stop(0));
 
   try {
     const outcome = await seedDemo(backend.url, backend.anonKey);

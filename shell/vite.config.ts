@@ -3,9 +3,12 @@ import { federation } from '@module-federation/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { applyEnvDefaults } from '@taskflow/shared/env-defaults';
 import { devPorts, federationShared } from '@taskflow/shared/federation';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+applyEnvDefaults(here('..'));
 
 export default defineConfig({
   // Relative asset URLs: the built shell can be served from any path.
