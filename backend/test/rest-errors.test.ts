@@ -42,7 +42,7 @@ const raw = (path: string, init: RequestInit = {}) =>
 
 const expectError = async (response: Response, status: number, code: string) => {
   expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const body = (await response.json()) as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
   expect(body.code).toBe(code);

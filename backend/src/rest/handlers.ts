@@ -17,6 +17,7 @@ import type { Catalog } from './catalog.ts';
 import { invalidBody, maxAffectedExceeded, notSingular, rangeNotSatisfiable } from './errors.ts';
 import { type Statement, planDelete, planInsert, planUpdate } from './mutate.ts';
 import {
+  JSON_CONTENT_TYPE,
   type Preferences,
   type Representation,
   paging,
@@ -33,8 +34,6 @@ interface ResultRow {
   page: string;
   body: string;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Carries a finished result out of a transaction that must not commit (`Prefer: tx=rollback`). */
 class Rollback<T> {
@@ -105,7 +104,7 @@ export const createHandlers = (ctx: BackendContext, catalog: Catalog) => {
   ) => {
     if (body === null || c.req.method === 'HEAD' || status === 204)
       return c.body(null, status as 200, headers);
-    return c.body(body, status as 200, { 'Content-Type': JSON_TYPE, ...headers });
+    return c.body(body, status as 200, { 'Content-Type': JSON_CONTENT_TYPE, ...headers });
   };
 
   /** GET/HEAD answer for rows: Content-Range, 206 for a partial page, 416 past the end. */

@@ -13,6 +13,7 @@ import { isDbError } from '../db/types.ts';
 import { type RestEnv, authenticate } from './auth.ts';
 import { createCatalog } from './catalog.ts';
 import {
+  type ErrorBody,
   RestError,
   fromDbError,
   payloadTooLarge,
@@ -20,24 +21,31 @@ import {
   unsupportedMethod,
 } from './errors.ts';
 import { createHandlers } from './handlers.ts';
-import { checkProfile } from './negotiate.ts';
+import { JSON_CONTENT_TYPE, checkProfile } from './negotiate.ts';
 
 export const restRoutes = (ctx: BackendContext): Hono<RestEnv> => {
   const app = new Hono<RestEnv>();
   const handlers = createHandlers(ctx, createCatalog(ctx.db));
 
   app.onError((error, c) => {
-    if (error instanceof RestError) return c.json(error.body, error.status, error.headers);
+    const reply = (status: number, body: ErrorBody, headers: Record<string, string> = {}) =>
+      c.body(JSON.stringify(body), status as 400, {
+        ...headers,
+        'Content-Type': JSON_CONTENT_TYPE,
+      });
+    if (error instanceof RestError) return reply(error.status, error.body, error.headers);
     if (isDbError(error)) {
       const { status, body } = fromDbError(error, (c.get('claims')?.role ?? 'anon') === 'anon');
       if (status >= 500) ctx.logger.error({ err: error }, 'database error in REST request');
-      return c.json(body, status as 400);
+      return reply(status, body);
     }
     ctx.logger.error({ err: error }, 'unexpected error in REST request');
-    return c.json(
-      { code: 'PGRST000', message: 'Unexpected server error', details: null, hint: null },
-      500,
-    );
+    return reply(500, {
+      code: 'PGRST000',
+      message: 'Unexpected server error',
+      details: null,
+      hint: null,
+    });
   });
 
   app.use(

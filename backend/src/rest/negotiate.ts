@@ -47,6 +47,9 @@ export const preferences = (header: string | undefined): Preferences => {
   };
 };
 
+/** Every body this API sends, rows and errors alike. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export interface Representation {
   /** `.single()`: one JSON object, 406 unless exactly one row. */
   single: boolean;
