@@ -20,7 +20,8 @@ create table public.rw_items (
   done boolean not null default false,
   note text default 'keine',
   tags text[] not null default '{}',
-  meta jsonb
+  meta jsonb,
+  code text
 );
 create table public.rw_codes (
   code text primary key,
@@ -28,6 +29,7 @@ create table public.rw_codes (
   uses int not null default 0,
   slug text unique
 );
+alter table public.rw_items add foreign key (code) references public.rw_codes (code);
 create table public.rw_notes (
   id uuid primary key default gen_random_uuid(),
   owner_id uuid not null default auth.uid(),
@@ -70,8 +72,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await backend.db.exec(`
-    truncate public.rw_items restart identity;
-    truncate public.rw_codes;
+    truncate public.rw_items, public.rw_codes restart identity;
     insert into public.rw_codes (code, label, slug) values ('a', 'Alpha', 'alpha'), ('b', 'Beta', 'beta');`);
 });
 
@@ -128,6 +129,16 @@ describe('insert', () => {
     expect(status).toBe(406);
     expect(error?.code).toBe('PGRST116');
     expect(await sql('select title from public.rw_items')).toEqual([{ title: 'Solo' }]);
+  });
+
+  it('embeds related rows in the representation', async () => {
+    const { data, error } = await api
+      .from('rw_items')
+      .insert({ title: 'Mit Code', code: 'a' })
+      .select('title, rw_codes(label)')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ title: 'Mit Code', rw_codes: { label: 'Alpha' } });
   });
 
   it('reports the affected count when asked', async () => {
