@@ -2,8 +2,9 @@
 // them, on the real backend. Steps of one journey share a page and run in order.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { teammate } from '../scripts/lib/seed-demo.ts';
 import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
 import {
   collectProblems,
@@ -15,6 +16,18 @@ import {
 } from './support/page-helpers.ts';
 
 let env: E2eEnvironment;
+
+/** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
+const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  assert.ok(start && end);
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
+  await page.mouse.up();
+};
 
 before(async () => {
   env = await startEnvironment();
@@ -314,6 +327,76 @@ describe('a remote that cannot be loaded', () => {
     await page.getByRole('dialog', { name: 'Neues Board erstellen' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Neues Board erstellen' }).waitFor({ state: 'hidden' });
+  });
+});
+
+describe('two members on one board', () => {
+  let owner: BrowserContext;
+  let member: BrowserContext;
+  let ownerPage: Page;
+  let memberPage: Page;
+
+  before(async () => {
+    owner = await newGermanContext(env.browser);
+    member = await newGermanContext(env.browser);
+    ownerPage = await owner.newPage();
+    memberPage = await member.newPage();
+    await ownerPage.goto(env.shellUrl);
+    await memberPage.goto(env.shellUrl);
+    await signIn(ownerPage, demoAccount.email, demoAccount.password);
+    await signIn(memberPage, teammate.email, teammate.password);
+    await see(ownerPage, 'Startseite neu gestalten');
+    await see(memberPage, 'Startseite neu gestalten');
+  });
+
+  after(async () => {
+    await owner.close();
+    await member.close();
+  });
+
+  it("see each other's new cards without reloading", async () => {
+    const list = memberPage.getByRole('region', { name: 'Zu erledigen' });
+    await list.getByRole('button', { name: '+ Karte hinzufügen' }).click();
+    await list.getByPlaceholder('Titel der Karte').fill('Impressum aktualisieren');
+    await list.getByPlaceholder('Titel der Karte').press('Enter');
+    await memberPage.getByRole('dialog').waitFor();
+    await memberPage.keyboard.press('Escape');
+    await ownerPage
+      .getByRole('region', { name: 'Zu erledigen' })
+      .getByText('Impressum aktualisieren')
+      .waitFor();
+  });
+
+  it('see a moved card in its new list and a deleted one disappear', async () => {
+    const card = ownerPage.getByRole('button', { name: /Impressum aktualisieren/ });
+    const target = ownerPage.getByRole('region', { name: 'Erledigt' });
+    await dragByMouse(ownerPage, card, target);
+    await target.getByText('Impressum aktualisieren').waitFor();
+    await memberPage
+      .getByRole('region', { name: 'Erledigt' })
+      .getByText('Impressum aktualisieren')
+      .waitFor();
+    await memberPage.getByRole('button', { name: /Impressum aktualisieren/ }).click();
+    await memberPage.getByRole('button', { name: 'Aufgabe löschen' }).click();
+    // Scoped to the columns: dnd-kit's screen-reader announcement still names the card.
+    await memberPage
+      .getByTestId('board-columns')
+      .getByText('Impressum aktualisieren')
+      .waitFor({ state: 'hidden' });
+    await ownerPage
+      .getByTestId('board-columns')
+      .getByText('Impressum aktualisieren')
+      .waitFor({ state: 'hidden' });
+  });
+
+  it('shows the member no owner actions', async () => {
+    assert.equal(await memberPage.getByRole('button', { name: 'Board löschen' }).count(), 0);
+    await memberPage.getByRole('button', { name: 'Team (2)' }).click();
+    const team = memberPage.getByRole('dialog', { name: 'Team-Verwaltung' });
+    await team.getByText('Demo Nutzerin').waitFor();
+    assert.equal(await team.getByRole('button', { name: 'Einladen' }).count(), 0);
+    assert.equal(await team.getByRole('button', { name: 'Entfernen' }).count(), 0);
+    await memberPage.keyboard.press('Escape');
   });
 });
 

@@ -19,7 +19,10 @@ const client = (url: string, anonKey: string): SupabaseClient =>
     realtime: { transport: WebSocket as never },
   });
 
-const must = <T>(answer: { data: T; error: { message: string } | null }, what: string): T => {
+const must = <A extends { data: unknown; error: { message: string } | null }>(
+  answer: A,
+  what: string,
+): A['data'] => {
   if (answer.error) throw new Error(`Seeding failed at "${what}": ${answer.error.message}`);
   return answer.data;
 };
