@@ -117,7 +117,7 @@ export {
 // React: hooks and UI atoms
 export { useSession } from './hooks/use-session';
 export { useBoards } from './hooks/use-boards';
-export { useBoard } from './hooks/use-board';
+export { useBoard, createUseBoard } from './hooks/use-board';
 export { useToasts } from './hooks/use-toasts';
 export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';

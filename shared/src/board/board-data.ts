@@ -39,8 +39,8 @@ export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
   ),
 });
 
-const byCreatedAt = (a: { created_at: string }, b: { created_at: string }): number =>
-  a.created_at.localeCompare(b.created_at);
+const byCreatedAt = (a: { created_at?: string }, b: { created_at?: string }): number =>
+  (a.created_at ?? '').localeCompare(b.created_at ?? '');
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -173,22 +173,39 @@ const removeChild = (data: BoardData, field: 'checklist' | 'comments', id: unkno
   }));
 };
 
+/** The stored child with this id, wherever it hangs: a partial row is merged onto it. */
+const findChild = <F extends 'checklist' | 'comments'>(
+  data: BoardData,
+  field: F,
+  id: unknown,
+): Card[F][number] | undefined => {
+  for (const card of Object.values(data.cards)) {
+    const found = (card[field] as Card[F][number][]).find((item) => item.id === id);
+    if (found) return found;
+  }
+  return undefined;
+};
+
 const applyChecklist = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') return removeChild(data, 'checklist', change.old.id);
-  const row = change.new as unknown as ChecklistItem;
-  const moved = removeChild(data, 'checklist', row.id);
-  const known = Object.values(data.cards)
-    .flatMap((card) => card.checklist)
-    .find((item) => item.id === row.id);
-  return updateCard(moved, row.card_id, (card) => ({
+  const row = {
+    ...findChild(data, 'checklist', change.new.id),
+    ...(change.new as Partial<ChecklistItem>),
+  } as ChecklistItem;
+  if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
+  return updateCard(removeChild(data, 'checklist', row.id), row.card_id, (card) => ({
     ...card,
-    checklist: upsertById(card.checklist, { ...known, ...row }).sort(byPosition),
+    checklist: upsertById(card.checklist, row).sort(byPosition),
   }));
 };
 
 const applyComment = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') return removeChild(data, 'comments', change.old.id);
-  const row = change.new as unknown as CardComment;
+  const row = {
+    ...findChild(data, 'comments', change.new.id),
+    ...(change.new as Partial<CardComment>),
+  } as CardComment;
+  if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
   return updateCard(data, row.card_id, (card) => ({
     ...card,
     comments: upsertById(card.comments, row).sort(byCreatedAt),

@@ -12,7 +12,7 @@ export interface Positioned {
 
 export const byPosition = <T extends Positioned & { id?: string }>(a: T, b: T): number =>
   a.position - b.position ||
-  a.created_at.localeCompare(b.created_at) ||
+  (a.created_at ?? '').localeCompare(b.created_at ?? '') ||
   (a.id ?? '').localeCompare(b.id ?? '');
 
 export const positionAtEnd = (items: readonly Positioned[]): number =>

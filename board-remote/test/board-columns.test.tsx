@@ -1,0 +1,95 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type * as Shared from '@taskflow/shared';
+import { emptyFilters, type CardFilters } from '@taskflow/shared';
+import type { createMemoryGateway } from '@taskflow/shared/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import BoardColumns from '../src/board-columns';
+
+// The remote reads the board through shared's hook; here the hook is bound to a store over an
+// in-memory gateway, so the component runs against the real store without a server.
+const memory = vi.hoisted(() => ({}) as { current: ReturnType<typeof createMemoryGateway> });
+
+vi.mock('@taskflow/shared', async (importOriginal) => {
+  const actual = await importOriginal<typeof Shared>();
+  const testing = await import('@taskflow/shared/testing');
+  memory.current = testing.createMemoryGateway(testing.sampleBoardSnapshot());
+  const store = new actual.BoardStore(memory.current.gateway);
+  return { ...actual, boardStore: store, useBoard: actual.createUseBoard(store) };
+});
+
+const { boardStore } = await import('@taskflow/shared');
+
+afterEach(() => boardStore.close());
+
+const renderBoard = async (filters: CardFilters = emptyFilters) => {
+  const onOpenCard = vi.fn();
+  render(<BoardColumns boardId="board-1" filters={filters} onOpenCard={onOpenCard} />);
+  await screen.findByRole('region', { name: 'Zu erledigen' });
+  return onOpenCard;
+};
+
+const cardTitles = (listName: string) =>
+  within(screen.getByRole('region', { name: listName }))
+    .getAllByRole('button')
+    .map((button) => button.textContent ?? '')
+    .filter((text) => !text.includes('Karte hinzufügen'));
+
+describe('board columns', () => {
+  it('shows the lists with their cards in order', async () => {
+    await renderBoard();
+    expect(cardTitles('Zu erledigen')).toEqual([
+      expect.stringContaining('Getränke bestellen'),
+      expect.stringContaining('Musik organisieren'),
+    ]);
+    expect(cardTitles('Erledigt')).toEqual([expect.stringContaining('Ort reservieren')]);
+    const drinks = screen.getByRole('button', { name: /Getränke bestellen/ });
+    expect(drinks.textContent).toContain('Einkauf');
+    expect(drinks.textContent).toContain('Hoch');
+    expect(drinks.textContent).toContain('20.06.2025');
+    expect(drinks.textContent).toContain('1/2');
+    expect(screen.getByRole('button', { name: '+ Liste hinzufügen' })).toBeTruthy();
+  });
+
+  it('shows only the cards that match the filters', async () => {
+    await renderBoard({ search: 'musik', assigneeId: '', priority: '' });
+    expect(cardTitles('Zu erledigen')).toEqual([expect.stringContaining('Musik organisieren')]);
+    expect(cardTitles('Erledigt')).toEqual([]);
+  });
+
+  it('opens a card on click', async () => {
+    const onOpenCard = await renderBoard();
+    await userEvent.click(screen.getByRole('button', { name: /Musik organisieren/ }));
+    expect(onOpenCard).toHaveBeenCalledWith('card-music');
+  });
+
+  it('adds a card at the end of its list and then opens it', async () => {
+    const onOpenCard = await renderBoard();
+    const list = screen.getByRole('region', { name: 'Erledigt' });
+    await userEvent.click(within(list).getByRole('button', { name: '+ Karte hinzufügen' }));
+    await userEvent.type(within(list).getByPlaceholderText('Titel der Karte'), 'Fotos{Enter}');
+    expect(cardTitles('Erledigt')).toEqual([
+      expect.stringContaining('Ort reservieren'),
+      expect.stringContaining('Fotos'),
+    ]);
+    const insert = memory.current.calls.find((call) => call.name === 'insertCard');
+    expect(insert?.args[0]).toMatchObject({ list_id: 'list-done', title: 'Fotos', position: 2048 });
+    await waitFor(() => expect(onOpenCard).toHaveBeenCalledWith(expect.any(String)));
+  });
+
+  it('adds a list', async () => {
+    await renderBoard();
+    await userEvent.click(screen.getByRole('button', { name: '+ Liste hinzufügen' }));
+    await userEvent.type(screen.getByPlaceholderText('Titel der Liste'), 'Ideen{Enter}');
+    expect(await screen.findByRole('region', { name: 'Ideen' })).toBeTruthy();
+  });
+
+  it('takes back a card the server refuses', async () => {
+    memory.current.refuse('deleteCardRow');
+    await renderBoard();
+    await act(async () => {
+      await boardStore.deleteCard('card-venue');
+    });
+    expect(cardTitles('Erledigt')).toEqual([expect.stringContaining('Ort reservieren')]);
+  });
+});

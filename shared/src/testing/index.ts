@@ -1,0 +1,2 @@
+export { createMemoryGateway, type MemoryGateway } from './memory-gateway';
+export { sampleBoardSnapshot } from './sample-board';

@@ -1,0 +1,104 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type * as Shared from '@taskflow/shared';
+import type { createMemoryGateway } from '@taskflow/shared/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import TeamManagement from '../src/team-management';
+
+const memory = vi.hoisted(
+  () =>
+    ({ signedInAs: 'user-anna' }) as {
+      current: ReturnType<typeof createMemoryGateway>;
+      signedInAs: string;
+    },
+);
+
+vi.mock('@taskflow/shared', async (importOriginal) => {
+  const actual = await importOriginal<typeof Shared>();
+  const testing = await import('@taskflow/shared/testing');
+  memory.current = testing.createMemoryGateway(testing.sampleBoardSnapshot());
+  const store = new actual.BoardStore(memory.current.gateway);
+  return {
+    ...actual,
+    boardStore: store,
+    useBoard: actual.createUseBoard(store),
+    currentUser: () => ({ id: memory.signedInAs, email: '', fullName: '' }),
+  };
+});
+
+const { boardStore, getToastsForTest } = await import('./shared-harness');
+
+afterEach(() => {
+  boardStore.close();
+  memory.signedInAs = 'user-anna';
+  vi.restoreAllMocks();
+});
+
+const renderTeam = async () => {
+  render(<TeamManagement boardId="board-1" onClose={vi.fn()} />);
+  const dialog = await screen.findByRole('dialog', { name: 'Team-Verwaltung' });
+  await within(dialog).findByText('Anna Schmidt');
+  return dialog;
+};
+
+const row = (dialog: HTMLElement, name: string) =>
+  within(dialog).getByText(name).closest('li') as HTMLElement;
+
+describe('team management', () => {
+  it('shows the owner the members with their badges and the invite area', async () => {
+    const dialog = await renderTeam();
+    expect(within(row(dialog, 'Anna Schmidt')).getByText('Du')).toBeTruthy();
+    expect(within(row(dialog, 'Anna Schmidt')).getByText('Owner')).toBeTruthy();
+    expect(within(row(dialog, 'Anna Schmidt')).queryByRole('button', { name: 'Entfernen' })).toBe(
+      null,
+    );
+    expect(
+      within(row(dialog, 'Ben Keller')).getByRole('button', { name: 'Entfernen' }),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Einladen' })).toBeTruthy();
+    expect(
+      within(dialog).getByText('Die Person muss bereits ein TaskFlow-Konto haben.'),
+    ).toBeTruthy();
+  });
+
+  it('says so when the invited person has no account', async () => {
+    const dialog = await renderTeam();
+    await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), ' Neu@Beispiel.de ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    const invite = memory.current.calls.find((call) => call.name === 'inviteMemberByEmail');
+    expect(invite?.args).toEqual(['board-1', 'neu@beispiel.de']);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Fehler beim Hinzufügen des Members. Benutzer nicht gefunden. Die Person muss sich zuerst registrieren.',
+    );
+  });
+
+  it('removes a member after confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const dialog = await renderTeam();
+    await userEvent.click(
+      within(row(dialog, 'Ben Keller')).getByRole('button', { name: 'Entfernen' }),
+    );
+    expect(confirm).toHaveBeenCalledWith(
+      'Möchten Sie dieses Mitglied wirklich vom Board entfernen?',
+    );
+    expect(within(dialog).queryByText('Ben Keller')).toBe(null);
+    expect(getToastsForTest().map((toast) => toast.message)).toContain('Mitglied wurde entfernt.');
+  });
+
+  it('keeps the member when the owner does not confirm', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const dialog = await renderTeam();
+    await userEvent.click(
+      within(row(dialog, 'Ben Keller')).getByRole('button', { name: 'Entfernen' }),
+    );
+    expect(within(dialog).getByText('Ben Keller')).toBeTruthy();
+  });
+
+  it('shows a member neither the invite area nor remove buttons', async () => {
+    memory.signedInAs = 'user-ben';
+    const dialog = await renderTeam();
+    expect(within(row(dialog, 'Ben Keller')).getByText('Du')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Einladen' })).toBe(null);
+    expect(within(dialog).queryByRole('button', { name: 'Entfernen' })).toBe(null);
+  });
+});
