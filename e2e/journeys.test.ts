@@ -171,11 +171,21 @@ describe('a new user', () => {
     assert.equal(await priority.locator('option:checked').textContent(), 'Alle Prioritäten');
   });
 
-  it('keeps the session on reload, with the first (newest) board selected', async () => {
+  it('deletes a board as its owner, without confirmation', async () => {
+    const selector = page.getByRole('combobox', { name: 'Board auswählen' });
+    await selector.selectOption({ label: 'Umzug' });
+    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
+    await page.getByRole('button', { name: 'Board löschen' }).click();
+    await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    assert.deepEqual(await selector.locator('option').allTextContents(), ['Sommerfest']);
+  });
+
+  it('keeps the session on reload', async () => {
     await page.reload();
     await page.getByRole('button', { name: 'Abmelden' }).waitFor();
     await see(page, user.email);
-    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
+    await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    await see(page, 'Getränke bestellen');
   });
 
   it('signs out, and stays signed out on reload', async () => {
