@@ -227,6 +227,34 @@ describe('channels', () => {
     await client.close();
   });
 
+  it('closes a channel whose token expires, with a system error first', async () => {
+    const client = await connect();
+    const token = await backend.backend.ctx.jwt.sign(
+      { sub: randomUUID(), role: 'authenticated', aud: 'authenticated' },
+      2,
+    );
+    const ref = client.nextRef();
+    client.send([ref, ref, 'realtime:expiring', 'phx_join', { config: {}, access_token: token }]);
+    expect((await client.take(replyTo(ref), 'the join reply'))[4].status).toBe('ok');
+
+    const system = await client.take((f) => f[3] === 'system', 'the system message');
+    expect(system).toEqual([
+      ref,
+      null,
+      'realtime:expiring',
+      'system',
+      {
+        channel: 'expiring',
+        extension: 'system',
+        message: 'InvalidJWTToken: Token has expired',
+        status: 'error',
+      },
+    ]);
+    const closed = await client.take((f) => f[3] === 'phx_close', 'phx_close');
+    expect(closed).toEqual([ref, ref, 'realtime:expiring', 'phx_close', {}]);
+    await client.close();
+  });
+
   it('refuses a join with an invalid token or a malformed binding, with a reason', async () => {
     const client = await connect();
     const ref = client.nextRef();

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   RealtimeChannel,
   RealtimePostgresChangesPayload,
+  Session,
   SupabaseClient,
 } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ type Payload = RealtimePostgresChangesPayload<Row>;
 interface Person {
   id: string;
   client: SupabaseClient;
-  token: string;
+  session: Session;
 }
 
 let backend: TestBackend;
@@ -37,7 +38,7 @@ const sql = async (text: string, params: unknown[] = []) =>
 
 const signedIn = async (name: string): Promise<Person> => {
   const { client, user, session } = await backend.signUpAndSignIn(undefined, 'geheim123', name);
-  return { id: user.id, client, token: session.access_token };
+  return { id: user.id, client, session };
 };
 
 /** A board owned by `owner` with the given members and one list; written as superuser. */
@@ -457,8 +458,9 @@ describe('who receives a change', () => {
   it("follows a new access token: the socket goes on with the new user's rights", async () => {
     const alicesBoard = await boardOf(alice);
     const bobsBoard = await boardOf(bob);
+    // A client that signs in as Alice and later as Bob: supabase-js pushes the new token.
     const client = backend.client();
-    await client.realtime.setAuth(alice.token);
+    await client.auth.setSession(alice.session);
     const events = recorder();
     await subscribe(
       client,
@@ -473,7 +475,7 @@ describe('who receives a change', () => {
 
     await insertCard(alice.client, alicesBoard.listId, { title: 'alice-1' });
     await waitFor(() => events.titles('card').includes('alice-1'), "Alice's card");
-    await client.realtime.setAuth(bob.token);
+    await client.auth.setSession(bob.session);
     // The token push and the next writes travel on different connections: wait until the
     // server acts on Bob's token (his card arrives) before judging what Alice's card does.
     for (let i = 0; !events.titles('card').some((t) => String(t).startsWith('bob')); i++) {
@@ -488,11 +490,11 @@ describe('who receives a change', () => {
     expect(events.titles('card')[0]).toBe('alice-1');
   });
 
-  it('closes the channel with a system error when the new token is invalid or expires', async () => {
+  it('closes the channel with a system error when the new token is invalid', async () => {
     const statuses: string[] = [];
     const system: Row[] = [];
     const client = backend.client();
-    await client.realtime.setAuth(alice.token);
+    await client.auth.setSession(alice.session);
     const channel = client
       .channel(`bad-token-${randomUUID()}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'cards' }, () => undefined)
@@ -505,25 +507,5 @@ describe('who receives a change', () => {
     await waitFor(() => statuses.includes('CLOSED'), 'the channel to close');
     expect(system.at(-1)).toMatchObject({ extension: 'system', status: 'error' });
     expect(String(system.at(-1)!.message)).toMatch(/^InvalidJWTToken/);
-
-    const shortLived = await backend.backend.ctx.jwt.sign(
-      { sub: alice.id, role: 'authenticated', aud: 'authenticated' },
-      3,
-    );
-    const client2 = backend.client();
-    await client2.realtime.setAuth(shortLived);
-    const statuses2: string[] = [];
-    const system2: Row[] = [];
-    const channel2 = client2
-      .channel(`expiring-${randomUUID()}`)
-      .on('system', {}, (payload: Row) => system2.push(payload));
-    channels.push({ client: client2, channel: channel2 });
-    channel2.subscribe((status) => statuses2.push(status));
-    await waitFor(() => statuses2.includes('CLOSED'), 'the expiring channel to close');
-    expect(statuses2[0]).toBe('SUBSCRIBED');
-    expect(system2.at(-1)).toMatchObject({
-      status: 'error',
-      message: 'InvalidJWTToken: Token has expired',
-    });
   });
 });
