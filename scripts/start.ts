@@ -13,15 +13,32 @@ loadRepoEnv();
 const webHost = process.env.WEB_HOST || '127.0.0.1';
 const webPort = Number(process.env.WEB_PORT || 4173);
 
+/**
+ * With VITE_SUPABASE_URL pointing at a hosted Supabase project (set in .env), `npm start` serves
+ * the apps against it and starts no local backend: changing .env is all a move to hosting takes.
+ */
+const hostedSupabase = (): { url: string; anonKey: string } | null => {
+  const url = process.env.VITE_SUPABASE_URL;
+  if (!url) return null;
+  const host = new URL(url).hostname;
+  if (host === 'localhost' || host === '127.0.0.1' || host === '::1' || host === '[::1]')
+    return null;
+  const anonKey = process.env.VITE_SUPABASE_ANON_KEY;
+  if (!anonKey)
+    throw new Error('VITE_SUPABASE_ANON_KEY must be set along with a hosted VITE_SUPABASE_URL.');
+  return { url, anonKey };
+};
+
 const main = async () => {
-  const backend = await startBackend();
+  const hosted = hostedSupabase();
+  const backend = hosted ? null : await startBackend();
   let apps: Awaited<ReturnType<typeof serveApps>> | undefined;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await apps?.close();
-    await backend.close();
+    await backend?.close();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -29,20 +46,19 @@ const main = async () => {
   exitWithParent(() => void stop(0));
 
   try {
-    const outcome = await seedDemo(backend.url, backend.anonKey);
-    apps = await serveApps({
-      host: webHost,
-      shellPort: webPort,
-      supabase: { url: backend.url, anonKey: backend.anonKey },
-    });
+    const supabase = hosted ?? { url: backend!.url, anonKey: backend!.anonKey };
+    const outcome = backend ? await seedDemo(backend.url, backend.anonKey) : null;
+    apps = await serveApps({ host: webHost, shellPort: webPort, supabase });
     console.log('');
     console.log(`  TaskFlow läuft: ${apps.shellUrl}`);
-    console.log(`  Backend:        ${backend.url}`);
-    console.log(
-      `  Demo-Zugang:    ${demoAccount.email} / ${demoAccount.password}` +
-        (outcome === 'seeded' ? '  (eben angelegt)' : ''),
-    );
-    console.log(`  Teamkollege:    ${teammate.email} / ${teammate.password}`);
+    console.log(`  Backend:        ${supabase.url}${hosted ? ' (gehostetes Supabase)' : ''}`);
+    if (outcome) {
+      console.log(
+        `  Demo-Zugang:    ${demoAccount.email} / ${demoAccount.password}` +
+          (outcome === 'seeded' ? '  (eben angelegt)' : ''),
+      );
+      console.log(`  Teamkollege:    ${teammate.email} / ${teammate.password}`);
+    }
     console.log('  Beenden mit Strg+C.');
     console.log('');
   } catch (error) {

@@ -2,7 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 
-export const screenshotDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/**
+ * Screenshots go to a git-ignored folder on every run; `UPDATE_SCREENSHOTS=1 npm run test:e2e`
+ * refreshes the ones committed in docs/screenshots (shown in the README).
+ */
+export const screenshotDir = fileURLToPath(
+  new URL(
+    process.env.UPDATE_SCREENSHOTS ? '../../docs/screenshots/' : '../../.tmp/screenshots/',
+    import.meta.url,
+  ),
+);
 
 /** Waits until the text is visible; the journeys assert what a user sees, not timings. */
 export const see = async (page: Page, text: string | RegExp): Promise<void> => {
