@@ -6,6 +6,7 @@
 import type { VerifiedClaims } from '../auth/jwt.ts';
 import type { Binding } from './bindings.ts';
 import { PresenceRegistry } from './presence.ts';
+import { encodeBinaryBroadcast, encodeRaw } from './serializer.ts';
 import type { Vsn } from './serializer.ts';
 
 /** What a channel needs from its socket to be written to. */
@@ -57,6 +58,26 @@ export class Hub {
 
   changeListeners(): Iterable<Channel> {
     return this.withChanges;
+  }
+
+  /**
+   * Sends a broadcast to every channel of `topic` on this process but `except` (the sender,
+   * unless it asked for its own messages). Raw bytes go out as a binary frame, which vsn 1.0.0
+   * sockets cannot receive.
+   */
+  broadcast(topic: string, event: string, payload: unknown, except: Channel | null): void {
+    let text: string | null = null;
+    for (const target of this.on(topic)) {
+      if (target === except) continue;
+      if (Buffer.isBuffer(payload)) {
+        if (target.output.vsn === '2.0.0') {
+          target.output.sendBinary(encodeBinaryBroadcast(topic, event, payload));
+        }
+        continue;
+      }
+      text ??= JSON.stringify({ type: 'broadcast', event, payload: payload ?? {} });
+      target.output.sendText(encodeRaw(null, null, topic, 'broadcast', text, target.output.vsn));
+    }
   }
 
   isListening(channel: Channel): boolean {

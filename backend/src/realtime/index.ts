@@ -28,6 +28,12 @@ const IDLE_LIMIT_MS = 60_000;
 
 export interface Realtime {
   close(): Promise<void>;
+  /**
+   * Broadcasts to the sockets of this process joined to `realtime:<subTopic>`: what the REST
+   * fallback `POST /realtime/v1/api/broadcast` does on hosted Realtime (supabase-js uses it
+   * when `send()` is called on a channel that is not joined).
+   */
+  broadcast(subTopic: string, event: string, payload: unknown): void;
   /** Resolves once every change notified so far has been delivered (tests, benchmarks). */
   idle(): Promise<void>;
 }
@@ -115,6 +121,8 @@ export const attachRealtime = async (
 
   return {
     idle: () => feed.idle(),
+    broadcast: (subTopic, event, payload) =>
+      hub.broadcast(`realtime:${subTopic}`, event, payload, null),
     async close() {
       if (closing) return;
       closing = true;

@@ -16,13 +16,7 @@ import type { Catalog } from './catalog.ts';
 import type { Channel, ChannelOutput, Hub } from './hub.ts';
 import { PresenceRegistry } from './presence.ts';
 import type { PresenceDiff } from './presence.ts';
-import {
-  FrameError,
-  decodeFrame,
-  encodeBinaryBroadcast,
-  encodeFrame,
-  encodeRaw,
-} from './serializer.ts';
+import { FrameError, decodeFrame, encodeFrame } from './serializer.ts';
 import type { Frame, Vsn } from './serializer.ts';
 import { isApiKeyLike, msUntilExpiry, verifyToken } from './tokens.ts';
 
@@ -270,21 +264,12 @@ export class Session implements ChannelOutput {
       this.reply(frame, 'error', { reason: 'malformed message: broadcast needs an event' });
       return;
     }
-    const inner = payload.payload;
-    let text: string | null = null;
-    for (const target of this.deps.hub.on(channel.topic)) {
-      if (target === channel && !channel.broadcast.self) continue;
-      if (Buffer.isBuffer(inner)) {
-        // Raw bytes have no JSON form; vsn 1.0.0 sockets cannot receive them.
-        if (target.output.vsn === '2.0.0')
-          target.output.sendBinary(encodeBinaryBroadcast(target.topic, payload.event, inner));
-        continue;
-      }
-      text ??= JSON.stringify({ type: 'broadcast', event: payload.event, payload: inner ?? {} });
-      target.output.sendText(
-        encodeRaw(null, null, target.topic, 'broadcast', text, target.output.vsn),
-      );
-    }
+    this.deps.hub.broadcast(
+      channel.topic,
+      payload.event,
+      payload.payload,
+      channel.broadcast.self ? null : channel,
+    );
     if (channel.broadcast.ack) this.reply(frame, 'ok', {});
   }
 
