@@ -92,6 +92,7 @@ export const attachRealtime = async (
 
     void verifyToken(ctx.jwt, apiKey).then((verified) => {
       if (!verified.ok) return refuse(socket, 401, 'Unauthorized', verified.reason);
+      if (socket.destroyed) return;
       if (closing) return refuse(socket, 503, 'Service Unavailable', 'server is shutting down');
       wss.handleUpgrade(req, socket, head, (ws) => {
         const session = new Session(ws, vsn as Vsn, apiKey, verified.claims, {

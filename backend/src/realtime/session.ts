@@ -55,10 +55,28 @@ export class Session implements ChannelOutput {
   receive(data: Buffer, isBinary: boolean): void {
     this.lastSeen = Date.now();
     this.queue = this.queue
-      .then(() => this.handle(data, isBinary))
-      .catch((error: unknown) =>
-        this.deps.logger.error({ err: error }, 'realtime: frame handling failed'),
-      );
+      .then(() => this.handleSafely(data, isBinary))
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'realtime: bad frame'));
+  }
+
+  /** A failure of ours (the database, say) is answered like a refusal, never left unanswered. */
+  private async handleSafely(data: Buffer, isBinary: boolean): Promise<void> {
+    let frame: Frame;
+    try {
+      frame = decodeFrame(data, isBinary, this.vsn);
+    } catch (error) {
+      if (!(error instanceof FrameError)) throw error;
+      const topic = error.topic ?? 'phoenix';
+      const reason = `malformed message: ${error.message}`;
+      this.reply({ joinRef: error.joinRef, ref: error.ref, topic }, 'error', { reason });
+      return;
+    }
+    try {
+      await this.handle(frame);
+    } catch (error) {
+      this.deps.logger.error({ err: error, event: frame.event }, 'realtime: frame handling failed');
+      if (frame.ref !== null) this.reply(frame, 'error', { reason: 'internal server error' });
+    }
   }
 
   /** Ends every channel without telling the client (its socket is gone or going). */
@@ -101,19 +119,7 @@ export class Session implements ChannelOutput {
     });
   }
 
-  private async handle(data: Buffer, isBinary: boolean): Promise<void> {
-    let frame: Frame;
-    try {
-      frame = decodeFrame(data, isBinary, this.vsn);
-    } catch (error) {
-      if (!(error instanceof FrameError)) throw error;
-      const topic = error.topic ?? 'phoenix';
-      this.reply({ joinRef: error.joinRef, ref: error.ref, topic }, 'error', {
-        reason: `malformed message: ${error.message}`,
-      });
-      return;
-    }
-
+  private async handle(frame: Frame): Promise<void> {
     if (frame.topic === 'phoenix') {
       if (frame.event === 'heartbeat') this.reply(frame, 'ok', {});
       else this.reply(frame, 'error', { reason: 'unmatched topic' });
