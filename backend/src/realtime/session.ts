@@ -192,6 +192,8 @@ export class Session implements ChannelOutput {
       return;
     }
 
+    if (this.closed) return; // the socket went away while the join was being checked
+
     // Phoenix closes an already joined channel of the same topic before the new join.
     const previous = this.channels.get(frame.topic);
     if (previous) this.close(previous);
