@@ -37,10 +37,7 @@ export default tseslint.config(
     settings: { 'import-x/ignore': ['node_modules'] },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: workspaces.flatMap((w) => zonesFor(w)) },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: workspaces.flatMap((w) => zonesFor(w)) }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
