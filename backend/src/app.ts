@@ -4,14 +4,16 @@ import { authRoutes } from './auth/index.ts';
 import type { BackendContext } from './context.ts';
 import { corsFor } from './http/cors.ts';
 import { requestLog } from './http/request-log.ts';
+import { broadcastRoutes } from './realtime/broadcast-routes.ts';
+import type { Realtime } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
 
 /**
  * The HTTP surfaces on one app, as a hosted project lays them out: GoTrue under /auth/v1 and
- * PostgREST under /rest/v1. Realtime's WebSocket upgrade is attached to the HTTP server itself
- * (server.ts), since it is not a request/response exchange.
+ * PostgREST under /rest/v1, Realtime's broadcast endpoints under /realtime/v1/api. Realtime's
+ * WebSocket upgrade is attached to the HTTP server itself (server.ts).
  */
-export const createApp = (ctx: BackendContext): Hono => {
+export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefined): Hono => {
   const app = new Hono();
   app.use('*', requestLog(ctx.logger));
   app.use('*', corsFor(ctx.config.corsOrigins));
@@ -25,6 +27,7 @@ export const createApp = (ctx: BackendContext): Hono => {
   );
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
+  app.route('/realtime/v1', broadcastRoutes(ctx, realtime));
   app.get('/', (c) =>
     c.json({
       name: 'TaskFlow local Supabase',

@@ -70,7 +70,7 @@ export const startBackend = async (
       jwt,
       logger,
     };
-    app = createApp(ctx);
+    app = createApp(ctx, () => realtime);
     realtime = await attachRealtime(server, ctx);
     const openDbHandle = db;
     return {

@@ -48,24 +48,32 @@ describe('starting the backend', () => {
   });
 });
 
-describe.runIf(testDatabase === 'pglite')('the PGlite data folder', () => {
-  it('is locked while a backend uses it, and keeps its data across restarts', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-lock-'));
-    const options = { port: 0, host: '127.0.0.1', dataDir, databaseUrl: null, logLevel: 'silent' };
-    try {
-      const first = await startBackend(options);
-      await expect(startBackend(options)).rejects.toBeInstanceOf(DataDirInUseError);
-      await first.ctx.db.query("insert into auth.users (email) values ('keep@example.test')");
-      await first.close();
+// Defined only in the PGlite project: a PostgreSQL server has no data folder to lock.
+if (testDatabase === 'pglite')
+  describe('the PGlite data folder', () => {
+    it('is locked while a backend uses it, and keeps its data across restarts', async () => {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-lock-'));
+      const options = {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        databaseUrl: null,
+        logLevel: 'silent',
+      };
+      try {
+        const first = await startBackend(options);
+        await expect(startBackend(options)).rejects.toBeInstanceOf(DataDirInUseError);
+        await first.ctx.db.query("insert into auth.users (email) values ('keep@example.test')");
+        await first.close();
 
-      const second = await startBackend(options);
-      const kept = await second.ctx.db.query(
-        "select 1 from auth.users where email = 'keep@example.test'",
-      );
-      await second.close();
-      expect(kept.rowCount).toBe(1);
-    } finally {
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
+        const second = await startBackend(options);
+        const kept = await second.ctx.db.query(
+          "select 1 from auth.users where email = 'keep@example.test'",
+        );
+        await second.close();
+        expect(kept.rowCount).toBe(1);
+      } finally {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    });
   });
-});
