@@ -1,5 +1,12 @@
 import { Subject } from 'rxjs';
-import type { BoardChannelEvent, BoardGateway, BoardSnapshot, Card, RowChange } from '../src/index';
+import type {
+  BoardChannelEvent,
+  BoardGateway,
+  BoardSnapshot,
+  Card,
+  ChannelStatus,
+  RowChange,
+} from '../src/index';
 import { ApiError } from '../src/index';
 
 export const boardId = 'b1';
@@ -85,7 +92,8 @@ export const failed = () => new ApiError('server error', 'XX000');
 /** A gateway whose realtime stream and write answers the test drives by hand. */
 export const fakeGateway = (initial: BoardSnapshot | null = snapshot()) => {
   const realtime = new Subject<BoardChannelEvent>();
-  const snapshotAnswer = deferred<BoardSnapshot | null>();
+  // One answer per snapshot request, in order; the test decides when and with what each comes.
+  const snapshotAnswers: ReturnType<typeof deferred<BoardSnapshot | null>>[] = [];
   const calls: { name: string; args: unknown[] }[] = [];
   const answers = new Map<string, (args: unknown[]) => Promise<unknown>>();
   const api = new Proxy(
@@ -106,7 +114,11 @@ export const fakeGateway = (initial: BoardSnapshot | null = snapshot()) => {
     },
   );
   const gateway: BoardGateway = {
-    fetchSnapshot: () => snapshotAnswer.promise,
+    fetchSnapshot: () => {
+      const answer = deferred<BoardSnapshot | null>();
+      snapshotAnswers.push(answer);
+      return answer.promise;
+    },
     changes: () => realtime.asObservable(),
     fetchProfile: async (id) => ({ id, full_name: 'Neu Mitglied', email: 'neu@example.de' }),
     currentUserId: () => 'u1',
@@ -117,11 +129,20 @@ export const fakeGateway = (initial: BoardSnapshot | null = snapshot()) => {
     calls,
     /** Lets the named write answer with whatever the function returns (or throws). */
     answer: (name: string, fn: (args: unknown[]) => Promise<unknown>) => answers.set(name, fn),
-    loadSnapshot: async () => {
-      snapshotAnswer.resolve(initial);
+    /** Answers the latest snapshot request (the initial board unless told otherwise). */
+    loadSnapshot: async (answer: BoardSnapshot | null = initial) => {
+      snapshotAnswers.at(-1)?.resolve(answer);
       await Promise.resolve();
       await Promise.resolve();
     },
+    failSnapshot: async () => {
+      snapshotAnswers.at(-1)?.reject(failed());
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+    /** How many times the store asked for the whole board. */
+    snapshotRequests: () => snapshotAnswers.length,
     push: (rowChange: RowChange) => realtime.next({ kind: 'change', change: rowChange }),
+    status: (status: ChannelStatus) => realtime.next({ kind: 'status', status }),
   };
 };

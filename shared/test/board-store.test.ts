@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BoardStore, getToastsForTest, selectCardsByList, selectLists } from './store-harness';
-import { boardId, card, change, deferred, failed, fakeGateway, refused } from './board-fixtures';
+import {
+  boardId,
+  card,
+  change,
+  deferred,
+  failed,
+  fakeGateway,
+  refused,
+  snapshot,
+} from './board-fixtures';
 
 const titlesIn = (store: BoardStore, listId: string) =>
   (selectCardsByList(store.getState().data!)[listId] ?? []).map((c) => c.title);
@@ -126,6 +135,76 @@ describe('realtime changes', () => {
   it('shows the board as gone when it is deleted elsewhere', () => {
     fake.push(change('boards', 'DELETE', { id: boardId }));
     expect(store.getState().status).toBe('notFound');
+  });
+});
+
+describe('realtime reconnect', () => {
+  const withMissedCard = () => {
+    const missed = snapshot();
+    missed.cards.push(card('c9', 'l2', 1024, { title: 'Während der Trennung angelegt' }));
+    return missed;
+  };
+
+  it('does not reload the board when the channel first joins', () => {
+    fake.status('SUBSCRIBED');
+    expect(fake.snapshotRequests()).toBe(1);
+  });
+
+  it('reloads the board once after the socket reconnects, so missed changes show', async () => {
+    fake.status('SUBSCRIBED');
+    // The backend restarts: the channel errors and closes, then rejoins.
+    fake.status('CHANNEL_ERROR');
+    fake.status('CLOSED');
+    fake.status('TIMED_OUT');
+    expect(fake.snapshotRequests()).toBe(1);
+    fake.status('SUBSCRIBED');
+    expect(fake.snapshotRequests()).toBe(2);
+    // What arrives while the resync loads is kept on top of it.
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { title: 'Live geändert' })));
+    await fake.loadSnapshot(withMissedCard());
+    expect(titlesIn(store, 'l2')).toEqual(['Während der Trennung angelegt']);
+    expect(titlesIn(store, 'l1')).toEqual(['Live geändert', 'Karte c2']);
+    expect(store.getState().status).toBe('ready');
+    // A later join without a gap in between does not reload again.
+    fake.status('SUBSCRIBED');
+    expect(fake.snapshotRequests()).toBe(2);
+  });
+
+  it('drops a card deleted elsewhere while the socket was away', async () => {
+    fake.status('SUBSCRIBED');
+    fake.status('CHANNEL_ERROR');
+    fake.status('SUBSCRIBED');
+    const without = snapshot();
+    without.cards = without.cards.filter((c) => c.id !== 'c2');
+    await fake.loadSnapshot(without);
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1']);
+  });
+
+  it('keeps an own edit that is still on its way across the resync', async () => {
+    const answer = deferred<unknown>();
+    fake.answer('updateCardRow', () => answer.promise);
+    void store.updateCard('c1', { title: 'Meine Änderung' });
+    fake.status('SUBSCRIBED');
+    fake.status('CHANNEL_ERROR');
+    fake.status('SUBSCRIBED');
+    await fake.loadSnapshot(withMissedCard());
+    expect(titlesIn(store, 'l1')).toEqual(['Meine Änderung', 'Karte c2']);
+    expect(titlesIn(store, 'l2')).toEqual(['Während der Trennung angelegt']);
+    answer.resolve({ ...card('c1', 'l1', 1024), title: 'Meine Änderung' });
+    await answer.promise;
+  });
+
+  it('tries again at the next join when the resync itself fails', async () => {
+    fake.status('SUBSCRIBED');
+    fake.status('CHANNEL_ERROR');
+    fake.status('SUBSCRIBED');
+    expect(fake.snapshotRequests()).toBe(2);
+    await fake.failSnapshot();
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
+    fake.status('SUBSCRIBED');
+    expect(fake.snapshotRequests()).toBe(3);
+    await fake.loadSnapshot(withMissedCard());
+    expect(titlesIn(store, 'l2')).toEqual(['Während der Trennung angelegt']);
   });
 });
 

@@ -86,6 +86,8 @@ export class BoardStore {
   /** Changes that arrive while a snapshot loads; null when none is loading. */
   private buffer: RowChange[] | null = null;
   private channel: Subscription | null = null;
+  /** The channel lost its connection since the last join; the next join resyncs. */
+  private hadGap = false;
   /** Bumped by open/close so that answers for a board no longer shown are dropped. */
   private generation = 0;
 
@@ -101,16 +103,17 @@ export class BoardStore {
     if (state.boardId === boardId && state.status !== 'idle') return;
     this.close();
     this.cell.set({ status: 'loading', boardId, data: null });
-    let hadGap = false;
     this.channel = this.gateway.changes(boardId).subscribe((event) => {
       if (event.kind === 'change') {
         if (this.buffer) this.buffer.push(event.change);
         else this.applyRemote(event.change);
       } else if (event.status === 'SUBSCRIBED') {
-        if (hadGap) void this.loadSnapshot(boardId);
-        hadGap = false;
+        // A rejoin after a gap (error, time-out, closed socket): whatever was committed meanwhile
+        // never reached us, so the board is loaded once more.
+        if (this.hadGap) void this.loadSnapshot(boardId);
+        this.hadGap = false;
       } else {
-        hadGap = true;
+        this.hadGap = true;
       }
     });
     void this.loadSnapshot(boardId);
@@ -124,6 +127,7 @@ export class BoardStore {
     this.base = null;
     this.pending = [];
     this.buffer = null;
+    this.hadGap = false;
     this.touched.clear();
     this.cell.set(idle);
   }
@@ -154,6 +158,8 @@ export class BoardStore {
     } catch {
       if (generation !== this.generation) return;
       this.buffer = null;
+      // A failed resync leaves the stale board visible; the next join tries again.
+      this.hadGap = true;
       if (!this.base) this.cell.set({ status: 'error', boardId, data: null });
     }
   }
