@@ -334,6 +334,37 @@ describe('postgres_changes filters', () => {
     expect(problems[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' });
     expect(problems[0]!.message).toContain('between');
   });
+
+  it('never matches a filter on a column the subscriber may not select', async () => {
+    await backend.db.exec(`
+      create table public.rt_secret (
+        id uuid primary key default gen_random_uuid(), label text, secret text);
+      alter table public.rt_secret enable row level security;
+      create policy "rt_secret: everyone signed in" on public.rt_secret for select to authenticated using (true);
+      revoke all on public.rt_secret from anon, authenticated;
+      grant select (id, label) on public.rt_secret to authenticated;
+      alter publication supabase_realtime add table public.rt_secret;`);
+    await installChangeFeed(backend.db);
+
+    const events = recorder();
+    const on = (label: string, filter: string) =>
+      [
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_secret', filter },
+        events.on(label),
+      ] as const;
+    const channel = alice.client
+      .channel(`secret-${randomUUID()}`)
+      .on(...on('guess', 'secret=eq.hunter2'))
+      .on(...on('label', 'label=eq.sichtbar'));
+    await subscribe(alice.client, channel);
+    await sql(`insert into public.rt_secret (label, secret) values ('sichtbar', 'hunter2')`);
+
+    await waitFor(() => events.labels().includes('label'), 'the visible row');
+    // Both bindings would share the row's one frame: a guessed secret would have matched here.
+    expect(events.labels()).toEqual(['label']);
+    expect(Object.keys(events.seen[0]!.payload.new).sort()).toEqual(['id', 'label']);
+  });
 });
 
 describe('who receives a change', () => {

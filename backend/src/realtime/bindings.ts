@@ -132,7 +132,11 @@ export const parseBindings = (requests: unknown, catalog: Catalog): ParsedBindin
   return result;
 };
 
-/** Ids of the bindings that `change` matches, in binding order. */
+/**
+ * Ids of the bindings that `change` matches, in binding order. A filter on a column the
+ * subscriber's role may not select never matches: otherwise its matches would reveal the
+ * column's values one guess at a time.
+ */
 export const matchingIds = (
   bindings: Binding[],
   change: {
@@ -143,6 +147,7 @@ export const matchingIds = (
     oldRecord: Record<string, unknown> | null;
   },
   info: TableInfo,
+  selectable: Set<string>,
 ): number[] => {
   const ids: number[] = [];
   const row = change.type === 'DELETE' ? change.oldRecord : change.record;
@@ -152,7 +157,7 @@ export const matchingIds = (
     if (b.schema !== '*' && b.schema !== change.schema) continue;
     if (b.table !== null && b.table !== change.table) continue;
     if (b.conditions.length > 0) {
-      if (!row) continue;
+      if (!row || !b.conditions.every((c) => selectable.has(c.column))) continue;
       const typeOf = (column: string) => info.columns.find((c) => c.name === column)?.type;
       if (!rowMatches(b.conditions, row, typeOf)) continue;
     }

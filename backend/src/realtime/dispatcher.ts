@@ -86,12 +86,19 @@ export const createDispatcher =
 
     const deliveries: Delivery[] = [];
     const viewers = new Map<string, Viewer>();
+    const selectableByRole = new Map<string, Set<string>>();
     for (const change of changes) {
       const info = catalog.get(change.schema, change.table);
       if (!info) continue;
       const targets: Target[] = [];
       for (const channel of hub.changeListeners()) {
-        const ids = matchingIds(channel.bindings, change, info);
+        const columnsKey = `${channel.claims.role}\u0000${change.schema}.${change.table}`;
+        let selectable = selectableByRole.get(columnsKey);
+        if (!selectable) {
+          selectable = await catalog.selectableColumns(channel.claims.role, info);
+          selectableByRole.set(columnsKey, selectable);
+        }
+        const ids = matchingIds(channel.bindings, change, info, selectable);
         if (ids.length === 0) continue;
         const viewer = viewerKey(channel.claims);
         viewers.set(viewer, { claims: channel.claims });
