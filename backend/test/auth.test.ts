@@ -121,6 +121,34 @@ describe('sessions', () => {
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
+  it('ends the whole session when a used refresh token comes back after the reuse interval', async () => {
+    const { client, session } = await backend.signUpAndSignIn();
+    const refreshed = await client.auth.refreshSession();
+    const current = refreshed.data.session!;
+
+    // At once (two tabs racing): refused, and the session lives on.
+    const racing = await backend
+      .client()
+      .auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(racing.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    expect((await backend.client().auth.getUser(current.access_token)).error).toBeNull();
+
+    // Later: the token was copied. Whoever holds the session's newest token loses it too.
+    await backend.db.query(
+      `update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`,
+      [session.refresh_token],
+    );
+    const replay = await backend
+      .client()
+      .auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(replay.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const owner = await backend
+      .client()
+      .auth.refreshSession({ refresh_token: current.refresh_token });
+    expect(owner.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    expect((await backend.client().auth.getUser(current.access_token)).data.user).toBeNull();
+  });
+
   it('signs out: the session and its refresh token stop working', async () => {
     const { client, session } = await backend.signUpAndSignIn();
     const { error } = await client.auth.signOut();

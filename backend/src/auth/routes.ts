@@ -178,7 +178,9 @@ export const authRoutes = (ctx: BackendContext): Hono => {
           'refresh_token_not_found',
           'Invalid Refresh Token: Refresh Token Not Found',
         );
-      return c.json(await db.transaction((tx) => refreshSession(tx, settings, token)));
+      const refreshed = await db.transaction((tx) => refreshSession(tx, settings, token));
+      if (refreshed instanceof AuthError) throw refreshed;
+      return c.json(refreshed);
     }
     throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
   });

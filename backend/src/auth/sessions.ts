@@ -69,7 +69,24 @@ export const openSession = async (db: Queryable, settings: SessionSettings, user
   return sessionResponse(settings, { ...user, last_sign_in_at }, session_id, token);
 };
 
-export const refreshSession = async (db: Queryable, settings: SessionSettings, token: string) => {
+/**
+ * How long a used refresh token may come back without ending its session (GoTrue's
+ * `REFRESH_TOKEN_REUSE_INTERVAL`): two tabs refreshing at once get one success and one
+ * refusal, and the session lives on.
+ */
+export const REUSE_INTERVAL_SECONDS = 10;
+
+/**
+ * Exchanges a refresh token for a new session response. A refusal is returned rather than
+ * thrown, so that the caller's transaction commits what the refusal did: a token reused after
+ * the reuse interval means it was copied, so the whole session ends (GoTrue's reuse detection),
+ * and neither the thief nor the owner can go on refreshing it.
+ */
+export const refreshSession = async (
+  db: Queryable,
+  settings: SessionSettings,
+  token: string,
+): Promise<Awaited<ReturnType<typeof sessionResponse>> | AuthError> => {
   const used = await db.query<{ user_id: string; session_id: string }>(
     `update auth.refresh_tokens set revoked = true, updated_at = now()
      where token = $1 and not revoked
@@ -78,18 +95,27 @@ export const refreshSession = async (db: Queryable, settings: SessionSettings, t
   );
   const row = used.rows[0];
   if (!row) {
-    const known = await db.query('select 1 from auth.refresh_tokens where token = $1', [token]);
-    throw known.rowCount > 0
-      ? new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
-      : new AuthError(
-          400,
-          'refresh_token_not_found',
-          'Invalid Refresh Token: Refresh Token Not Found',
-        );
+    const known = await db.query<{ session_id: string; stale: boolean }>(
+      `select session_id, updated_at < now() - make_interval(secs => $2) as stale
+       from auth.refresh_tokens where token = $1`,
+      [token, REUSE_INTERVAL_SECONDS],
+    );
+    const reused = known.rows[0];
+    if (!reused) {
+      return new AuthError(
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
+    }
+    if (reused.stale) {
+      await db.query('delete from auth.sessions where id = $1', [reused.session_id]);
+    }
+    return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   const user = await findUserById(db, row.user_id);
   if (!user)
-    throw new AuthError(
+    return new AuthError(
       400,
       'refresh_token_not_found',
       'Invalid Refresh Token: Refresh Token Not Found',
