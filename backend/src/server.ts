@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
@@ -32,6 +33,33 @@ export class PortInUseError extends Error {
   }
 }
 
+/**
+ * Requests Node's HTTP parser refuses before the app sees them (a URL or headers over 16 KB, an
+ * unknown method, malformed framing) get a JSON error like every other answer, not Node's bare
+ * status line.
+ */
+const answerClientErrors = (server: Server) =>
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const [status, reason, code, message] = tooLarge
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          'request_too_large',
+          'URL or headers are too large',
+        ]
+      : [400, 'Bad Request', 'bad_request', 'The request could not be parsed as HTTP'];
+    const body = JSON.stringify({ code, message, details: null, hint: null });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+
 const listen = (server: Server, port: number, host: string) =>
   new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) =>
@@ -55,6 +83,7 @@ export const startBackend = async (
   const server = createAdaptorServer({
     fetch: (request: Request) => app?.fetch(request) ?? new Response(null, { status: 503 }),
   }) as Server;
+  answerClientErrors(server);
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;

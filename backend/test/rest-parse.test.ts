@@ -63,6 +63,13 @@ describe('select', () => {
     ]);
   });
 
+  it('allows spaces around items and commas, as PostgREST does, but not inside a name', () => {
+    expect(parseSelect(' id , heading:title,\ttags( name ) ')).toEqual(
+      parseSelect('id,heading:title,tags(name)'),
+    );
+    expect(refusal(() => parseSelect('ti tle'))).toMatchObject({ code: 'PGRST100' });
+  });
+
   it.each(['id,', 'id;drop table x', 'id::unknown_type', '(id)', 'a(b', 'a!!b(c)', '...a(b)'])(
     'refuses %s',
     (text) => {
@@ -210,6 +217,13 @@ describe('order', () => {
       { field: field('b') },
       { field: { name: 'data', path: [{ arrow: '->>', key: 'c' }] }, direction: 'asc' },
       { field: field('d'), nulls: 'first' },
+    ]);
+  });
+
+  it('allows spaces around terms', () => {
+    expect(parseOrder(' a.desc , b ')).toEqual([
+      { field: field('a'), direction: 'desc' },
+      { field: field('b') },
     ]);
   });
 

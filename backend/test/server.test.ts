@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,35 @@ describe('starting the backend', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ code: 'not_found' });
   });
+
+  it("answers what Node's HTTP parser refuses with JSON too: a huge URL, a bogus method", async () => {
+    const terms = Array.from({ length: 2000 }, (_, i) => `title.eq.t${i}`).join(',');
+    const huge = await fetch(`${backend.url}/rest/v1/boards?or=(${terms})`);
+    expect(huge.status).toBe(431);
+    expect(huge.headers.get('content-type')).toContain('application/json');
+    expect(await huge.json()).toMatchObject({ code: 'request_too_large' });
+
+    const raw = await rawRequest(
+      backend.backend.port,
+      'BREW /rest/v1/boards HTTP/1.1\r\nHost: x\r\n\r\n',
+    );
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      code: 'bad_request',
+    });
+  });
 });
+
+/** Sends bytes as they are (fetch refuses what this test needs) and reads the whole answer. */
+const rawRequest = (port: number, request: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
 
 // Defined only in the PGlite project: a PostgreSQL server has no data folder to lock.
 if (testDatabase === 'pglite')

@@ -172,12 +172,25 @@ class Cursor {
     }
   }
 
-  /** A comma-separated list ending at `close` (not consumed) or at the end of input. */
-  list<T>(item: () => T, close?: string): T[] {
+  /** Skips spaces and tabs (PostgREST allows them around list items). */
+  spaces(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.pos += 1;
+  }
+
+  /**
+   * A comma-separated list ending at `close` (not consumed) or at the end of input. With
+   * `padded`, spaces around each item are allowed, as PostgREST allows them in `select`,
+   * `order`, `columns` and `on_conflict`.
+   */
+  list<T>(item: () => T, close?: string, padded = false): T[] {
     const items: T[] = [];
+    if (padded) this.spaces();
     if (close !== undefined && this.startsWith(close)) return items;
-    do items.push(item());
-    while (this.accept(','));
+    do {
+      if (padded) this.spaces();
+      items.push(item());
+      if (padded) this.spaces();
+    } while (this.accept(','));
     return items;
   }
 }
@@ -219,7 +232,7 @@ const embedItem = (c: Cursor, target: string, alias: string | undefined): EmbedI
     else throw c.fail('expected at most one relationship hint');
   }
   c.expect('(');
-  const items = c.nested(() => c.list(() => selectItem(c), ')'));
+  const items = c.nested(() => c.list(() => selectItem(c), ')', true));
   c.expect(')');
   return {
     kind: 'embed',
@@ -234,7 +247,7 @@ const embedItem = (c: Cursor, target: string, alias: string | undefined): EmbedI
 export const parseSelect = (text: string): SelectItem[] => {
   if (text === '') return [{ kind: 'star' }];
   const c = new Cursor(text, 'select parameter');
-  const items = c.list(() => selectItem(c));
+  const items = c.list(() => selectItem(c), undefined, true);
   c.expectEnd();
   return items;
 };
@@ -373,16 +386,21 @@ export const parseLogic = (op: 'and' | 'or', negate: boolean, text: string): Log
 
 export const parseOrder = (text: string): OrderTerm[] => {
   const c = new Cursor(text, 'order');
-  const terms = c.list((): OrderTerm => {
-    const field = c.field();
-    const term: OrderTerm = { field };
-    if (c.accept('.asc')) term.direction = 'asc';
-    else if (c.accept('.desc')) term.direction = 'desc';
-    if (c.accept('.nullsfirst')) term.nulls = 'first';
-    else if (c.accept('.nullslast')) term.nulls = 'last';
-    if (c.peek() !== ',' && !c.done) throw c.fail('expected asc, desc, nullsfirst or nullslast');
-    return term;
-  });
+  const terms = c.list(
+    (): OrderTerm => {
+      const field = c.field();
+      const term: OrderTerm = { field };
+      if (c.accept('.asc')) term.direction = 'asc';
+      else if (c.accept('.desc')) term.direction = 'desc';
+      if (c.accept('.nullsfirst')) term.nulls = 'first';
+      else if (c.accept('.nullslast')) term.nulls = 'last';
+      c.spaces();
+      if (c.peek() !== ',' && !c.done) throw c.fail('expected asc, desc, nullsfirst or nullslast');
+      return term;
+    },
+    undefined,
+    true,
+  );
   c.expectEnd();
   return terms;
 };
@@ -390,7 +408,7 @@ export const parseOrder = (text: string): OrderTerm[] => {
 /** `"title","done"` or `title,done` → names (the `columns` and `on_conflict` parameters). */
 export const parseNames = (what: string, text: string): string[] => {
   const c = new Cursor(text, what);
-  const names = c.list(() => c.identifier());
+  const names = c.list(() => c.identifier(), undefined, true);
   c.expectEnd();
   return names;
 };
