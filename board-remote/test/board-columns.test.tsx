@@ -1,22 +1,14 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as Shared from '@taskflow/shared';
 import { emptyFilters, type CardFilters } from '@taskflow/shared';
-import type { createMemoryGateway } from '@taskflow/shared/testing';
+import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import BoardColumns from '../src/board-columns';
 
-// The remote reads the board through shared's hook; here the hook is bound to a store over an
-// in-memory gateway, so the component runs against the real store without a server.
-const memory = vi.hoisted(() => ({}) as { current: ReturnType<typeof createMemoryGateway> });
-
-vi.mock('@taskflow/shared', async (importOriginal) => {
-  const actual = await importOriginal<typeof Shared>();
-  const testing = await import('@taskflow/shared/testing');
-  memory.current = testing.createMemoryGateway(testing.sampleBoardSnapshot());
-  const store = new actual.BoardStore(memory.current.gateway);
-  return { ...actual, boardStore: store, useBoard: actual.createUseBoard(store) };
-});
+// The remote reads the board through shared's hook, bound here to a store over a memory gateway.
+vi.mock('@taskflow/shared', async (importOriginal) =>
+  (await import('@taskflow/shared/testing')).sharedOnMemoryGateway(await importOriginal()),
+);
 
 const { boardStore } = await import('@taskflow/shared');
 
@@ -72,7 +64,7 @@ describe('board columns', () => {
       expect.stringContaining('Ort reservieren'),
       expect.stringContaining('Fotos'),
     ]);
-    const insert = memory.current.calls.find((call) => call.name === 'insertCard');
+    const insert = memoryGateway().calls.find((call) => call.name === 'insertCard');
     expect(insert?.args[0]).toMatchObject({ list_id: 'list-done', title: 'Fotos', position: 2048 });
     await waitFor(() => expect(onOpenCard).toHaveBeenCalledWith(expect.any(String)));
   });
@@ -85,7 +77,7 @@ describe('board columns', () => {
   });
 
   it('takes back a card the server refuses', async () => {
-    memory.current.refuse('deleteCardRow');
+    memoryGateway().refuse('deleteCardRow');
     await renderBoard();
     await act(async () => {
       await boardStore.deleteCard('card-venue');

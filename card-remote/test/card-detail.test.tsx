@@ -1,26 +1,19 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as Shared from '@taskflow/shared';
-import type { createMemoryGateway } from '@taskflow/shared/testing';
+import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CardDetail from '../src/card-detail';
 
-const memory = vi.hoisted(() => ({}) as { current: ReturnType<typeof createMemoryGateway> });
-
-vi.mock('@taskflow/shared', async (importOriginal) => {
-  const actual = await importOriginal<typeof Shared>();
-  const testing = await import('@taskflow/shared/testing');
-  memory.current = testing.createMemoryGateway(testing.sampleBoardSnapshot());
-  const store = new actual.BoardStore(memory.current.gateway);
-  return { ...actual, boardStore: store, useBoard: actual.createUseBoard(store) };
-});
+vi.mock('@taskflow/shared', async (importOriginal) =>
+  (await import('@taskflow/shared/testing')).sharedOnMemoryGateway(await importOriginal()),
+);
 
 const { boardStore } = await import('@taskflow/shared');
 
 let onClose: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(async () => {
-  memory.current.calls.length = 0;
+  memoryGateway().calls.length = 0;
   onClose = vi.fn<() => void>();
   render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={onClose} />);
   await screen.findByRole('dialog', { name: 'Zu erledigen' });
@@ -28,7 +21,7 @@ beforeEach(async () => {
 
 afterEach(() => boardStore.close());
 
-const writes = (name: string) => memory.current.calls.filter((call) => call.name === name);
+const writes = (name: string) => memoryGateway().calls.filter((call) => call.name === name);
 
 describe('card detail', () => {
   it('shows the card with its fields, people, labels, subtasks and comments', () => {

@@ -1,30 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as Shared from '@taskflow/shared';
-import type { createMemoryGateway } from '@taskflow/shared/testing';
+import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TeamManagement from '../src/team-management';
 
-const memory = vi.hoisted(
-  () =>
-    ({ signedInAs: 'user-anna' }) as {
-      current: ReturnType<typeof createMemoryGateway>;
-      signedInAs: string;
-    },
-);
+const memory = vi.hoisted(() => ({ signedInAs: 'user-anna' }));
 
-vi.mock('@taskflow/shared', async (importOriginal) => {
-  const actual = await importOriginal<typeof Shared>();
-  const testing = await import('@taskflow/shared/testing');
-  memory.current = testing.createMemoryGateway(testing.sampleBoardSnapshot());
-  const store = new actual.BoardStore(memory.current.gateway);
-  return {
-    ...actual,
-    boardStore: store,
-    useBoard: actual.createUseBoard(store),
+vi.mock('@taskflow/shared', async (importOriginal) =>
+  (await import('@taskflow/shared/testing')).sharedOnMemoryGateway(await importOriginal(), {
     currentUser: () => ({ id: memory.signedInAs, email: '', fullName: '' }),
-  };
-});
+  }),
+);
 
 const { boardStore, getToastsForTest } = await import('./shared-harness');
 
@@ -65,7 +51,7 @@ describe('team management', () => {
     const dialog = await renderTeam();
     await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), ' Neu@Beispiel.de ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
-    const invite = memory.current.calls.find((call) => call.name === 'inviteMemberByEmail');
+    const invite = memoryGateway().calls.find((call) => call.name === 'inviteMemberByEmail');
     expect(invite?.args).toEqual(['board-1', 'neu@beispiel.de']);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Fehler beim Hinzufügen des Members. Benutzer nicht gefunden. Die Person muss sich zuerst registrieren.',
