@@ -111,6 +111,12 @@ describe('unknown names', () => {
     expect((await api.from('re_nope').insert({ a: 1 })).status).toBe(404);
   });
 
+  it('answers 404 PGRST125 for a path that names no table: root, trailing slash, deeper', async () => {
+    for (const path of ['', 're_items/', 're_items/1', 'rpc/', 'rpc/re_fn/x']) {
+      await expectError(await raw(path), 404, 'PGRST125');
+    }
+  });
+
   it('answers 400 42703 for an unknown column in select, filter and order', async () => {
     for (const result of [
       await api.from('re_items').select('id, nope'),

@@ -49,6 +49,9 @@ export const payloadTooLarge = (maxBytes: number) =>
 export const tableNotFound = (name: string) =>
   fail(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
 
+/** A path that names no table or function: `/rest/v1/`, `/rest/v1/cards/`, `/rest/v1/a/b`. */
+export const invalidPath = () => fail(404, 'PGRST125', 'Invalid path specified in request URL');
+
 export const columnNotFound = (table: string, column: string) =>
   fail(400, '42703', `column ${table}.${column} does not exist`);
 

@@ -16,8 +16,8 @@ import {
   type ErrorBody,
   RestError,
   fromDbError,
+  invalidPath,
   payloadTooLarge,
-  tableNotFound,
   unsupportedMethod,
 } from './errors.ts';
 import { createHandlers } from './handlers.ts';
@@ -75,8 +75,8 @@ export const restRoutes = (ctx: BackendContext): Hono<RestEnv> => {
   app.all('/:table', (c) => {
     throw unsupportedMethod(c.req.method);
   });
-  app.all('*', (c) => {
-    throw tableNotFound(c.req.path.replace(/^.*\/rest\/v1\/?/, ''));
+  app.all('*', () => {
+    throw invalidPath();
   });
   return app;
 };
