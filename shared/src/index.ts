@@ -21,7 +21,7 @@ export {
 // stores
 export { boardsStore, boardStore, startWorkspace } from './workspace';
 export type { BoardsState, BoardsStatus } from './boards/boards-store';
-export { BoardsStore } from './boards/boards-store';
+export { BoardsStore, type SelectionMemory } from './boards/boards-store';
 export { BoardStore, type BoardStoreState, type BoardStatus } from './board/board-store';
 export type { BoardGateway, BoardWriteApi } from './board/board-gateway';
 export { boardChanges, type BoardChannelEvent, type ChannelStatus } from './board/board-realtime';

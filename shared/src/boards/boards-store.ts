@@ -23,6 +23,33 @@ export interface BoardsApi {
   deleteBoardRow: typeof deleteBoardRow;
 }
 
+/** Where the selected board is remembered, so a reload shows the same board again. */
+export interface SelectionMemory {
+  read(): string | null;
+  write(boardId: string | null): void;
+}
+
+const storageKey = 'taskflow.selected-board';
+
+/** The browser's localStorage; a stored id the user cannot see is simply not selected. */
+export const localSelectionMemory: SelectionMemory = {
+  read: () => {
+    try {
+      return globalThis.localStorage?.getItem(storageKey) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  write: (boardId) => {
+    try {
+      if (boardId) globalThis.localStorage?.setItem(storageKey, boardId);
+      else globalThis.localStorage?.removeItem(storageKey);
+    } catch {
+      // Storage may be full or disabled; the selection then lasts until the reload.
+    }
+  },
+};
+
 const initial: BoardsState = { status: 'idle', boards: [], selectedId: null };
 
 const withSelection = (boards: readonly Board[], selectedId: string | null): string | null =>
@@ -32,7 +59,16 @@ export class BoardsStore {
   private readonly cell = createStateCell<BoardsState>(initial);
   private loadSerial = 0;
 
-  constructor(private readonly api: BoardsApi) {}
+  constructor(
+    private readonly api: BoardsApi,
+    private readonly memory: SelectionMemory = localSelectionMemory,
+  ) {
+    // Every change of the selection is remembered; sign-out (reset) keeps it for the next visit.
+    this.cell.subscribe(() => {
+      const { status, selectedId } = this.cell.get();
+      if (status === 'ready') this.memory.write(selectedId);
+    });
+  }
 
   readonly state$ = this.cell.value$;
   readonly getState = (): BoardsState => this.cell.get();
@@ -48,7 +84,7 @@ export class BoardsStore {
       this.cell.update((s) => ({
         status: 'ready',
         boards,
-        selectedId: withSelection(boards, s.selectedId),
+        selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
       }));
     } catch {
       if (serial !== this.loadSerial) return;
