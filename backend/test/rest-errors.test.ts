@@ -203,6 +203,24 @@ describe('unparsable query strings', () => {
   it('refuses a Range header it cannot read', async () => {
     await expectError(await raw('re_items', { headers: { Range: 'lots' } }), 400, 'PGRST100');
   });
+
+  it('refuses unknown Prefer values only with handling=strict (400 PGRST122), changing nothing', async () => {
+    const post = (prefer: string) =>
+      raw('re_items', {
+        method: 'POST',
+        headers: { Prefer: prefer },
+        body: JSON.stringify({ id: 90, title: 'prefer' }),
+      });
+    const strict = await expectError(
+      await post('handling=strict, return=bogus, frobnicate'),
+      400,
+      'PGRST122',
+    );
+    expect(strict.details).toBe('Invalid preferences: return=bogus, frobnicate');
+    expect(await snapshot()).toEqual(initial);
+    expect((await post('return=bogus, frobnicate, tx=rollback')).status).toBe(201);
+    expect(await snapshot()).toEqual(initial);
+  });
 });
 
 describe('hostile input', () => {

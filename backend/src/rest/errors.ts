@@ -118,6 +118,14 @@ export const maxAffectedExceeded = (rows: number) =>
     `The query affects ${rows} rows`,
   );
 
+export const invalidPreferences = (tokens: string[]) =>
+  fail(
+    400,
+    'PGRST122',
+    'Invalid preferences given with handling=strict',
+    `Invalid preferences: ${tokens.join(', ')}`,
+  );
+
 export const schemaNotExposed = () =>
   fail(406, 'PGRST106', 'The schema must be one of the following: public', null);
 

@@ -1,11 +1,16 @@
 /**
  * The request headers PostgREST reads besides auth: `Prefer`, `Accept`, `Range` and the
  * schema profile headers. Unknown preferences are ignored, as PostgREST does without
- * `handling=strict`.
+ * `handling=strict`; with it they are a 400 PGRST122.
  */
 import type { Context } from 'hono';
 import { EXPOSED_SCHEMA } from './catalog.ts';
-import { mediaTypeUnavailable, parseError, schemaNotExposed } from './errors.ts';
+import {
+  invalidPreferences,
+  mediaTypeUnavailable,
+  parseError,
+  schemaNotExposed,
+} from './errors.ts';
 
 export interface Preferences {
   /** Absent when not asked: writes then default to minimal, rpc to the full result. */
@@ -18,16 +23,35 @@ export interface Preferences {
   maxAffected?: number;
 }
 
+/** The preferences PostgREST 12 knows, with their valid values (null: any value). */
+const KNOWN: Record<string, RegExp | null> = {
+  return: /^(representation|minimal|headers-only)$/,
+  count: /^(exact|planned|estimated)$/,
+  missing: /^(default|null)$/,
+  tx: /^(commit|rollback)$/,
+  resolution: /^(merge-duplicates|ignore-duplicates)$/,
+  handling: /^(strict|lenient)$/,
+  'max-affected': /^\d+$/,
+  params: /^single-object$/,
+  timezone: null,
+};
+
 /** Postgrest-js appends preferences: `Prefer: missing=default, return=representation`. */
 export const preferences = (header: string | undefined): Preferences => {
   const pairs = new Map<string, string>();
+  const invalid: string[] = [];
   for (const token of (header ?? '').split(',')) {
     const [key = '', value = ''] = token
       .trim()
       .split('=', 2)
       .map((s) => s.trim());
-    if (key) pairs.set(key.toLowerCase(), value.toLowerCase());
+    if (!key) continue;
+    const valid = KNOWN[key.toLowerCase()];
+    if (valid === undefined || (valid !== null && !valid.test(value.toLowerCase())))
+      invalid.push(token.trim());
+    pairs.set(key.toLowerCase(), value.toLowerCase());
   }
+  if (pairs.get('handling') === 'strict' && invalid.length > 0) throw invalidPreferences(invalid);
   const ret = pairs.get('return');
   const resolution = pairs.get('resolution');
   const max = Number(pairs.get('max-affected'));
