@@ -193,6 +193,18 @@ describe('channels', () => {
     await client.close();
   });
 
+  it('refuses a join beyond 100 channels on one socket; rejoining a held topic still works', async () => {
+    const client = await connect();
+    const topics = Array.from({ length: 100 }, (_, i) => `realtime:many-${i}`);
+    for (const topic of topics) expect((await join(client, topic)).reply.status).toBe('ok');
+    expect((await join(client, 'realtime:one-too-many')).reply).toMatchObject({
+      status: 'error',
+      response: { reason: 'ChannelRateLimitReached: Too many channels' },
+    });
+    expect((await join(client, topics[0]!)).reply.status).toBe('ok');
+    await client.close();
+  });
+
   it('replies "unmatched topic" to a push on a channel that is not joined', async () => {
     const client = await connect();
     const ref = client.nextRef();

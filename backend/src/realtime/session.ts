@@ -31,6 +31,8 @@ export interface SessionDeps {
 
 /** A socket that cannot keep up is closed rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** Channels one socket may hold at once (hosted Realtime's default `max_channels_per_client`). */
+export const MAX_CHANNELS_PER_SOCKET = 100;
 
 type Payload = Record<string, unknown>;
 
@@ -193,6 +195,11 @@ export class Session implements ChannelOutput {
     }
 
     if (this.closed) return; // the socket went away while the join was being checked
+    // Checked after the last await, so joins sent at once cannot slip past it together.
+    if (!this.channels.has(frame.topic) && this.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      this.reply(frame, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
+      return;
+    }
 
     // Phoenix closes an already joined channel of the same topic before the new join.
     const previous = this.channels.get(frame.topic);
