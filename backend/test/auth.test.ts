@@ -121,6 +121,25 @@ describe('sessions', () => {
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
+  it('lets exactly one of several concurrent refreshes with one token win', async () => {
+    const { session } = await backend.signUpAndSignIn();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        backend.client().auth.refreshSession({ refresh_token: session.refresh_token }),
+      ),
+    );
+    const winners = results.filter((r) => r.error === null);
+    expect(winners).toHaveLength(1);
+    for (const loser of results.filter((r) => r.error !== null)) {
+      expect(loser.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    }
+    // The losers came within the reuse interval: the winner's session goes on.
+    const next = await backend
+      .client()
+      .auth.refreshSession({ refresh_token: winners[0]!.data.session!.refresh_token });
+    expect(next.error).toBeNull();
+  });
+
   it('ends the whole session when a used refresh token comes back after the reuse interval', async () => {
     const { client, session } = await backend.signUpAndSignIn();
     const refreshed = await client.auth.refreshSession();
