@@ -2,7 +2,7 @@
 // them, on the real backend. Steps of one journey share a page and run in order.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { teammate } from '../scripts/lib/seed-demo.ts';
 import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
@@ -126,8 +126,11 @@ describe('a new user', () => {
     await detail.waitFor();
     assert.equal(await detail.getByLabel('Titel').inputValue(), 'Getränke bestellen');
     await detail.getByLabel('Priorität').selectOption('high');
+    await detail.getByLabel('Fälligkeitsdatum').fill('2026-12-24');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
+    const tile = planning.getByRole('button', { name: /Getränke bestellen/ });
+    assert.match((await tile.textContent()) ?? '', /Hoch.*24\.12\.2026/);
     await planning.getByRole('button', { name: '+ Karte hinzufügen' }).click();
     await planning.getByPlaceholder('Titel der Karte').fill('Musik organisieren');
     await planning.getByPlaceholder('Titel der Karte').press('Enter');
@@ -147,6 +150,15 @@ describe('a new user', () => {
     await selector.selectOption({ label: 'Sommerfest' });
     await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
     await see(page, 'Getränke bestellen');
+  });
+
+  it('finds the board it chose again after a reload', async () => {
+    // The newest board comes first in the selector; the chosen older one must stay selected.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    await see(page, 'Getränke bestellen');
+    const selector = page.getByRole('combobox', { name: 'Board auswählen' });
+    assert.equal(await selector.locator('option:checked').textContent(), 'Sommerfest');
   });
 
   it('narrows the cards with search and filters', async () => {
@@ -407,6 +419,74 @@ describe('two members on one board', () => {
     assert.equal(await team.getByRole('button', { name: 'Einladen' }).count(), 0);
     assert.equal(await team.getByRole('button', { name: 'Entfernen' }).count(), 0);
     await memberPage.keyboard.press('Escape');
+  });
+});
+
+describe('a member whose connection drops', () => {
+  let owner: BrowserContext;
+  let member: BrowserContext;
+  let ownerPage: Page;
+  let memberPage: Page;
+  /** The member's realtime sockets; while cut off, every reconnect attempt is closed at once. */
+  const sockets: WebSocketRoute[] = [];
+  let cutOff = false;
+  let refusedAttempts = 0;
+
+  before(async () => {
+    owner = await newGermanContext(env.browser);
+    member = await newGermanContext(env.browser);
+    await member.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+      if (cutOff) {
+        refusedAttempts += 1;
+        void socket.close();
+        return;
+      }
+      sockets.push(socket, socket.connectToServer());
+    });
+    ownerPage = await owner.newPage();
+    memberPage = await member.newPage();
+    await ownerPage.goto(env.shellUrl);
+    await memberPage.goto(env.shellUrl);
+    await signIn(ownerPage, demoAccount.email, demoAccount.password);
+    await signIn(memberPage, teammate.email, teammate.password);
+    await see(ownerPage, 'Startseite neu gestalten');
+    await see(memberPage, 'Startseite neu gestalten');
+  });
+
+  after(async () => {
+    await owner.close();
+    await member.close();
+  });
+
+  const addCard = async (page: Page, title: string) => {
+    const list = page.getByRole('region', { name: 'Zu erledigen' });
+    await list.getByRole('button', { name: '+ Karte hinzufügen' }).click();
+    await list.getByPlaceholder('Titel der Karte').fill(title);
+    await list.getByPlaceholder('Titel der Karte').press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+  };
+
+  it('sees what changed while it was away once the socket is back', async () => {
+    // Live first, so the member's channel is known to be joined.
+    await addCard(ownerPage, 'Vor der Funkstille');
+    await see(memberPage, 'Vor der Funkstille');
+    cutOff = true;
+    for (const socket of sockets.splice(0)) await socket.close();
+    await addCard(ownerPage, 'Während der Funkstille');
+    await see(ownerPage, 'Während der Funkstille');
+    // One more refused reconnect after that, so the change is surely committed meanwhile.
+    const refusedBefore = refusedAttempts;
+    while (refusedAttempts === refusedBefore) await memberPage.waitForTimeout(100);
+    // Nothing reaches the member now; when its socket reconnects, the board is loaded again.
+    cutOff = false;
+    await memberPage
+      .getByRole('region', { name: 'Zu erledigen' })
+      .getByText('Während der Funkstille')
+      .waitFor();
+    // And the channel is live again afterwards.
+    await addCard(ownerPage, 'Nach der Funkstille');
+    await see(memberPage, 'Nach der Funkstille');
   });
 });
 

@@ -35,6 +35,9 @@ export const startEnvironment = async (): Promise<E2eEnvironment> => {
       '--disable-gpu',
       '--no-first-run',
       '--disable-background-networking',
+      // German UI locale, so native date inputs show dd.mm.yyyy where the browser ships the
+      // German locale data (Debian's chromium needs chromium-l10n for that).
+      '--lang=de-DE',
     ],
   });
   return {
