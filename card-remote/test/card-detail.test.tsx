@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -122,5 +122,167 @@ describe('card detail', () => {
   it('closes with Escape', async () => {
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('card fields', () => {
+  it('saves title and description when the user leaves the field', async () => {
+    const title = screen.getByLabelText('Titel');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Getränke und Eis bestellen');
+    await userEvent.tab();
+    const description = screen.getByLabelText('Beschreibung');
+    await userEvent.type(description, ', Eiswürfel');
+    await userEvent.tab();
+    expect(writes('updateCardRow').map((call) => call.args)).toEqual([
+      ['card-drinks', { title: 'Getränke und Eis bestellen' }],
+      ['card-drinks', { description: 'Wasser, Saft und Limonade, Eiswürfel' }],
+    ]);
+  });
+
+  it('keeps the title when it is cleared', async () => {
+    await userEvent.clear(screen.getByLabelText('Titel'));
+    await userEvent.tab();
+    expect(writes('updateCardRow')).toEqual([]);
+    expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('Getränke bestellen');
+  });
+
+  it('saves the due date at once, and its removal', () => {
+    const due = screen.getByLabelText('Fälligkeitsdatum');
+    fireEvent.change(due, { target: { value: '2025-07-01' } });
+    fireEvent.change(due, { target: { value: '' } });
+    expect(writes('updateCardRow').map((call) => call.args)).toEqual([
+      ['card-drinks', { due_date: '2025-07-01' }],
+      ['card-drinks', { due_date: null }],
+    ]);
+  });
+
+  it('offers exactly the board members as assignees', () => {
+    const assignees = within(screen.getByRole('group', { name: 'Zugewiesen an' }));
+    expect(assignees.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'ASAnna Schmidt',
+      'BKBen Keller',
+    ]);
+  });
+
+  it('closes with the X and with a click on the backdrop', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Schließen' }));
+    const backdrop = screen.getByRole('dialog', { name: 'Zu erledigen' }).parentElement!;
+    await userEvent.click(backdrop);
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('subtasks', () => {
+  it('keeps text, deadline and assignee unsaved until Speichern', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
+    const text = screen.getByPlaceholderText('Unteraufgabe beschreiben...');
+    await userEvent.clear(text);
+    await userEvent.type(text, '  Beim Getränkemarkt bestellen ');
+    fireEvent.change(screen.getByLabelText('Frist'), { target: { value: '2025-06-18' } });
+    const assignee = screen.getByLabelText('Verantwortlich');
+    expect(
+      within(assignee)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Niemand', 'Anna Schmidt', 'Ben Keller']);
+    await userEvent.selectOptions(assignee, 'Ben Keller');
+    expect(writes('updateChecklistItemRow')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(writes('updateChecklistItemRow').map((call) => call.args)).toEqual([
+      [
+        'item-2',
+        { text: 'Beim Getränkemarkt bestellen', due_date: '2025-06-18', assigned_to: 'user-ben' },
+      ],
+    ]);
+    expect(screen.getByText('18.06.2025 · Ben Keller')).toBeTruthy();
+  });
+
+  it('throws the changes away on Abbrechen and shows the stored subtask again', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
+    const text = screen.getByPlaceholderText('Unteraufgabe beschreiben...');
+    await userEvent.type(text, ' und abholen');
+    await userEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    expect(writes('updateChecklistItemRow')).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Bestellen' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
+    expect(
+      (screen.getByPlaceholderText('Unteraufgabe beschreiben...') as HTMLInputElement).value,
+    ).toBe('Bestellen');
+  });
+
+  it('counts a new, empty subtask in the progress', async () => {
+    await userEvent.click(screen.getByRole('button', { name: '+ Unteraufgabe hinzufügen' }));
+    await screen.findByPlaceholderText('Unteraufgabe beschreiben...');
+    expect(screen.getByText('33 % erledigt')).toBeTruthy();
+  });
+});
+
+describe('label modal', () => {
+  it('lists the labels as checkboxes and closes with Fertig', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
+    const select = screen.getByRole('dialog', { name: 'Labels auswählen' });
+    const label = within(select).getByRole('checkbox', { name: 'Einkauf' });
+    expect((label as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(label);
+    expect(writes('deleteTag').map((call) => call.args)).toEqual([['card-drinks', 'label-1']]);
+    await userEvent.click(within(select).getByRole('button', { name: 'Fertig' }));
+    expect(screen.queryByRole('dialog', { name: 'Labels auswählen' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says so when the board has no labels', async () => {
+    memoryGateway().push({
+      table: 'board_labels',
+      eventType: 'DELETE',
+      new: {},
+      old: { id: 'label-1' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
+    const select = screen.getByRole('dialog', { name: 'Labels auswählen' });
+    expect(within(select).getByText('Noch keine Labels für dieses Board')).toBeTruthy();
+  });
+
+  it('offers eight colours with blue chosen, and goes back without creating', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
+    await userEvent.click(screen.getByRole('button', { name: '+ Neues Label' }));
+    const create = screen.getByRole('dialog', { name: 'Neues Label erstellen' });
+    const colours = within(create).getAllByRole('radio') as HTMLInputElement[];
+    expect(colours.map((radio) => radio.labels?.[0]?.textContent)).toEqual([
+      'Blau',
+      'Grün',
+      'Gelb',
+      'Rot',
+      'Lila',
+      'Pink',
+      'Indigo',
+      'Grau',
+    ]);
+    expect(colours.filter((radio) => radio.checked).map((r) => r.labels?.[0]?.textContent)).toEqual(
+      ['Blau'],
+    );
+    const button = within(create).getByRole('button', { name: 'Label erstellen' });
+    await userEvent.type(within(create).getByLabelText('Name'), '   ');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(create).getByRole('button', { name: 'Zurück' }));
+    expect(screen.getByRole('dialog', { name: 'Labels auswählen' })).toBeTruthy();
+    expect(writes('insertLabel')).toEqual([]);
+  });
+});
+
+describe('comments', () => {
+  it('shows the author and a German date', () => {
+    const comment = screen.getByText('Bitte auch alkoholfreies Bier.').parentElement!;
+    expect(comment.textContent).toMatch(/^Ben Keller · 01\.01\.2025, \d{2}:\d{2}/);
+  });
+
+  it('trims a comment and ignores an empty one', async () => {
+    const field = screen.getByLabelText('Kommentar schreiben...');
+    await userEvent.type(field, '   {Enter}');
+    expect(writes('insertComment')).toEqual([]);
+    await userEvent.type(field, '  Mache ich morgen  {Enter}');
+    expect(writes('insertComment').map((call) => (call.args[0] as { text: string }).text)).toEqual([
+      'Mache ich morgen',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ export const AssigneePicker = ({
   card: Card;
   members: readonly BoardMember[];
 }) => (
-  <div className="flex flex-wrap gap-2">
+  <div role="group" aria-label={t('card.assignees')} className="flex flex-wrap gap-2">
     {members.map((member, index) => {
       const assigned = card.assignee_ids.includes(member.user_id);
       const name = displayName(member.profile ?? undefined);
