@@ -58,6 +58,33 @@ describe('team management', () => {
     );
   });
 
+  it('adds a registered person and confirms it', async () => {
+    const dialog = await renderTeam();
+    const field = within(dialog).getByLabelText(/per E-Mail einladen/);
+    await userEvent.type(field, 'Clara@Beispiel.de{Enter}');
+    expect(await within(dialog).findByText('Clara Weber')).toBeTruthy();
+    expect(getToastsForTest().map((toast) => toast.message)).toContain(
+      'clara@beispiel.de wurde zum Board hinzugefügt!',
+    );
+    expect((field as HTMLInputElement).value).toBe('');
+  });
+
+  it('says so when the person is already a member', async () => {
+    const dialog = await renderTeam();
+    await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), 'ben@beispiel.de');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Fehler beim Hinzufügen des Members. Diese Person ist bereits Mitglied des Boards.',
+    );
+  });
+
+  it('ignores a blank address', async () => {
+    const dialog = await renderTeam();
+    memoryGateway().calls.length = 0;
+    await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), '   {Enter}');
+    expect(memoryGateway().calls.filter((call) => call.name === 'inviteMemberByEmail')).toEqual([]);
+  });
+
   it('removes a member after confirmation', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const dialog = await renderTeam();

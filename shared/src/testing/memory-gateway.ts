@@ -7,7 +7,8 @@ import type { BoardChannelEvent } from '../board/board-realtime';
 import type { BoardGateway, BoardWriteApi } from '../board/board-gateway';
 import type { RowChange } from '../board/row-change';
 import { ApiError } from '../data/api-error';
-import type { BoardSnapshot } from '../domain/types';
+import type { InviteResult } from '../data/members-api';
+import type { BoardMember, BoardSnapshot, Profile } from '../domain/types';
 
 export interface MemoryGateway {
   gateway: BoardGateway;
@@ -19,6 +20,31 @@ export interface MemoryGateway {
   push(change: RowChange): void;
 }
 
+/** Someone with an account who is on no board of the sample: invitable by e-mail. */
+export const registeredOutsider: Profile = {
+  id: 'user-clara',
+  full_name: 'Clara Weber',
+  email: 'clara@beispiel.de',
+};
+
+/** The invite function's answers as the server gives them, for the members it knows. */
+const inviteAnswer = (members: BoardMember[], boardId: string, email: string): InviteResult => {
+  if (members.some((member) => member.profile?.email === email)) {
+    return { status: 'already_member' };
+  }
+  if (email !== registeredOutsider.email) return { status: 'not_found' };
+  const member: BoardMember = {
+    id: `member-${registeredOutsider.id}`,
+    board_id: boardId,
+    user_id: registeredOutsider.id,
+    role: 'member',
+    created_at: new Date(0).toISOString(),
+    profile: registeredOutsider,
+  };
+  members.push(member);
+  return { status: 'added', member };
+};
+
 export const createMemoryGateway = (
   snapshot: BoardSnapshot | null,
   userId = snapshot?.board.owner_id ?? 'user',
@@ -26,6 +52,7 @@ export const createMemoryGateway = (
   const realtime = new Subject<BoardChannelEvent>();
   const refused = new Set<string>();
   const calls: MemoryGateway['calls'] = [];
+  const members = [...(snapshot?.members ?? [])];
   const api = new Proxy({} as BoardWriteApi, {
     get:
       (_target, name: string) =>
@@ -34,7 +61,9 @@ export const createMemoryGateway = (
         if (refused.has(name)) {
           throw new ApiError('new row violates row-level security policy', '42501');
         }
-        if (name === 'inviteMemberByEmail') return { status: 'not_found' };
+        if (name === 'inviteMemberByEmail') {
+          return inviteAnswer(members, args[0] as string, args[1] as string);
+        }
         const [first, second] = args;
         if (typeof first === 'string' && typeof second === 'object' && second !== null) {
           return { id: first, ...second };
