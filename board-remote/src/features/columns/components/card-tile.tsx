@@ -109,7 +109,7 @@ export const CardTile = ({ card, labels, profiles, onOpen }: CardTileProps) => {
             </span>
           ) : null}
           {card.assignee_ids.length > 0 ? (
-            <span className="ml-auto flex -space-x-1.5">
+            <span className="ml-auto flex -space-x-1">
               {card.assignee_ids.map((userId) => {
                 const profile = profiles[userId];
                 return (

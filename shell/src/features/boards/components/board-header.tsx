@@ -15,7 +15,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         <h2 className="mr-auto text-xl font-bold tracking-tight drop-shadow-sm">
           {data.board.title}
         </h2>
-        <div className="hidden -space-x-2 sm:flex" aria-hidden="true">
+        <div className="hidden -space-x-1 sm:flex" aria-hidden="true">
           {members.slice(0, 5).map((member, index) => (
             <Avatar
               key={member.id}
