@@ -33,6 +33,37 @@ before(async () => {
   env = await startEnvironment();
 });
 
+interface OwnerAndMember {
+  ownerPage: Page;
+  memberPage: Page;
+  close(): Promise<void>;
+}
+
+/** The demo owner and her teammate, each in a browser of their own, both on the demo board. */
+const openOwnerAndMember = async (
+  prepareMember: (context: BrowserContext) => Promise<void> = async () => undefined,
+): Promise<OwnerAndMember> => {
+  const owner = await newGermanContext(env.browser);
+  const member = await newGermanContext(env.browser);
+  await prepareMember(member);
+  const ownerPage = await owner.newPage();
+  const memberPage = await member.newPage();
+  await ownerPage.goto(env.shellUrl);
+  await memberPage.goto(env.shellUrl);
+  await signIn(ownerPage, demoAccount.email, demoAccount.password);
+  await signIn(memberPage, teammate.email, teammate.password);
+  await see(ownerPage, 'Startseite neu gestalten');
+  await see(memberPage, 'Startseite neu gestalten');
+  return {
+    ownerPage,
+    memberPage,
+    close: async () => {
+      await owner.close();
+      await member.close();
+    },
+  };
+};
+
 after(async () => {
   await env?.stop();
 });
@@ -353,28 +384,16 @@ describe('a remote that cannot be loaded', () => {
 });
 
 describe('two members on one board', () => {
-  let owner: BrowserContext;
-  let member: BrowserContext;
+  let pair: OwnerAndMember;
   let ownerPage: Page;
   let memberPage: Page;
 
   before(async () => {
-    owner = await newGermanContext(env.browser);
-    member = await newGermanContext(env.browser);
-    ownerPage = await owner.newPage();
-    memberPage = await member.newPage();
-    await ownerPage.goto(env.shellUrl);
-    await memberPage.goto(env.shellUrl);
-    await signIn(ownerPage, demoAccount.email, demoAccount.password);
-    await signIn(memberPage, teammate.email, teammate.password);
-    await see(ownerPage, 'Startseite neu gestalten');
-    await see(memberPage, 'Startseite neu gestalten');
+    pair = await openOwnerAndMember();
+    ({ ownerPage, memberPage } = pair);
   });
 
-  after(async () => {
-    await owner.close();
-    await member.close();
-  });
+  after(() => pair.close());
 
   it("see each other's new cards without reloading", async () => {
     const list = memberPage.getByRole('region', { name: 'Zu erledigen' });
@@ -423,8 +442,7 @@ describe('two members on one board', () => {
 });
 
 describe('a member whose connection drops', () => {
-  let owner: BrowserContext;
-  let member: BrowserContext;
+  let pair: OwnerAndMember;
   let ownerPage: Page;
   let memberPage: Page;
   /** The member's realtime sockets; while cut off, every reconnect attempt is closed at once. */
@@ -433,30 +451,20 @@ describe('a member whose connection drops', () => {
   let refusedAttempts = 0;
 
   before(async () => {
-    owner = await newGermanContext(env.browser);
-    member = await newGermanContext(env.browser);
-    await member.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
-      if (cutOff) {
-        refusedAttempts += 1;
-        void socket.close();
-        return;
-      }
-      sockets.push(socket, socket.connectToServer());
-    });
-    ownerPage = await owner.newPage();
-    memberPage = await member.newPage();
-    await ownerPage.goto(env.shellUrl);
-    await memberPage.goto(env.shellUrl);
-    await signIn(ownerPage, demoAccount.email, demoAccount.password);
-    await signIn(memberPage, teammate.email, teammate.password);
-    await see(ownerPage, 'Startseite neu gestalten');
-    await see(memberPage, 'Startseite neu gestalten');
+    pair = await openOwnerAndMember((member) =>
+      member.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+        if (cutOff) {
+          refusedAttempts += 1;
+          void socket.close();
+          return;
+        }
+        sockets.push(socket, socket.connectToServer());
+      }),
+    );
+    ({ ownerPage, memberPage } = pair);
   });
 
-  after(async () => {
-    await owner.close();
-    await member.close();
-  });
+  after(() => pair.close());
 
   const addCard = async (page: Page, title: string) => {
     const list = page.getByRole('region', { name: 'Zu erledigen' });
