@@ -72,17 +72,17 @@ export const CardTile = ({ card, labels, profiles, onOpen }: CardTileProps) => {
       >
         {card.label_ids.length > 0 ? (
           <span className="mb-2 flex flex-wrap gap-1">
-            {card.label_ids.map((id) => {
-              const label = labels[id];
-              return label ? (
+            {/* In the board's label order, as the card detail shows them. */}
+            {Object.values(labels)
+              .filter((label) => card.label_ids.includes(label.id))
+              .map((label) => (
                 <span
-                  key={id}
+                  key={label.id}
                   className={`rounded-md px-1.5 py-0.5 text-[11px] font-medium ${label.color}`}
                 >
                   {label.name}
                 </span>
-              ) : null;
-            })}
+              ))}
           </span>
         ) : null}
         <span className="block text-sm font-medium text-slate-900">{card.title}</span>
