@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -16,6 +15,7 @@ import type { BackendConfig } from '../src/config.ts';
 import { startBackend, type RunningBackend } from '../src/server.ts';
 import {
   createScratchDatabase,
+  pgliteDataDir,
   startTestBackend,
   testDatabase,
   uniqueEmail,
@@ -116,7 +116,7 @@ const persistentStore = async (): Promise<{
     const scratch = await createScratchDatabase();
     return { config: { databaseUrl: scratch.url, dataDir: null }, dispose: scratch.drop };
   }
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-realtime-'));
+  const dataDir = await pgliteDataDir('taskflow-realtime-');
   return {
     config: { databaseUrl: null, dataDir },
     dispose: () => fs.rm(dataDir, { recursive: true, force: true }),
