@@ -87,6 +87,7 @@ export { avatarInitials, avatarColor, avatarColors } from './domain/avatar';
 export { subtaskProgress } from './domain/progress';
 export {
   matchesFilters,
+  filtersForBoard,
   hasActiveFilters,
   emptyFilters,
   type CardFilters,

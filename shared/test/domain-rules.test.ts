@@ -7,6 +7,7 @@ import {
   labelColorFor,
   labelColorName,
   labelColors,
+  filtersForBoard,
   matchesFilters,
   normalizePriority,
   positionAtEnd,
@@ -120,6 +121,13 @@ describe('card filter', () => {
     expect(matchesFilters(card, { search: 'angebot', assigneeId: 'u1', priority: 'low' })).toBe(
       false,
     );
+  });
+
+  it('drops a person filter for someone who is not on the board', () => {
+    const byMax = { search: 'angebot', assigneeId: 'u2', priority: 'high' } as const;
+    expect(filtersForBoard(byMax, ['u1', 'u2'])).toBe(byMax);
+    expect(filtersForBoard(byMax, ['u1'])).toEqual({ ...byMax, assigneeId: '' });
+    expect(matchesFilters(card, filtersForBoard(byMax, ['u1']))).toBe(true);
   });
 
   it('treats an unknown priority as medium when filtering', () => {

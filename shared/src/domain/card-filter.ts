@@ -29,3 +29,12 @@ export const matchesFilters = (
   if (filters.priority && normalizePriority(card.priority) !== filters.priority) return false;
   return true;
 };
+
+/**
+ * The filters as they apply to one board: a person chosen on another board who is no member here
+ * filters nothing (else every card would vanish while the dropdown shows 'Alle Personen').
+ */
+export const filtersForBoard = (filters: CardFilters, memberIds: readonly string[]): CardFilters =>
+  filters.assigneeId && !memberIds.includes(filters.assigneeId)
+    ? { ...filters, assigneeId: '' }
+    : filters;

@@ -1,9 +1,26 @@
-import { emptyFilters, type CardFilters, type Priority } from '@taskflow/shared';
+import {
+  emptyFilters,
+  filtersForBoard,
+  type BoardMember,
+  type CardFilters,
+  type Priority,
+} from '@taskflow/shared';
 import { useCallback, useMemo, useState } from 'react';
 
-/** Search and filter state of the shell; the board remote receives it as props. */
-export const useCardFilters = () => {
-  const [filters, setFilters] = useState<CardFilters>(emptyFilters);
+/**
+ * Search and filter state of the shell; the board remote receives it as props. What is chosen
+ * stays across board switches, but applies to a board only as far as its members allow.
+ */
+export const useCardFilters = (members: readonly BoardMember[]) => {
+  const [chosen, setFilters] = useState<CardFilters>(emptyFilters);
+  const filters = useMemo(
+    () =>
+      filtersForBoard(
+        chosen,
+        members.map((member) => member.user_id),
+      ),
+    [chosen, members],
+  );
   const [open, setOpen] = useState(false);
 
   const setSearch = useCallback(

@@ -5,6 +5,7 @@ import {
   t,
   useBoard,
   useBoards,
+  type BoardMember,
   type SessionUser,
 } from '@taskflow/shared';
 import { useCallback, useState } from 'react';
@@ -17,10 +18,11 @@ import { useCardFilters } from '../../filters/hooks/use-card-filters';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
 
+const noMembers: readonly BoardMember[] = [];
+
 export const MainScreen = ({ user }: { user: SessionUser }) => {
   const boards = useBoards();
   const board = useBoard(boards.selectedId);
-  const filters = useCardFilters();
   const [creating, setCreating] = useState(false);
   const [teamOpen, setTeamOpen] = useState(false);
   const [openCardId, setOpenCardId] = useState<string | null>(null);
@@ -34,7 +36,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const closeTeam = useCallback(() => setTeamOpen(false), []);
 
   const data = board.status === 'ready' ? board.data : null;
-  const members = data ? selectMembers(data) : [];
+  const members = data ? selectMembers(data) : noMembers;
+  const filters = useCardFilters(members);
   const noBoards = boards.status === 'ready' && boards.boards.length === 0;
 
   return (
