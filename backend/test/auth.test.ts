@@ -230,6 +230,33 @@ describe('bad input', () => {
     });
   });
 
+  it('answers fields of the wrong JSON type with 400 bad_json, creating nobody', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${backend.url}/auth/v1/${path}`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          'content-type': 'application/json',
+          'x-supabase-api-version': '2024-01-01',
+        },
+        body: JSON.stringify(body),
+      });
+    const email = uniqueEmail();
+    for (const [path, body] of [
+      ['signup', { email, password: 12345678 }],
+      ['signup', { email: [email], password: 'geheim123' }],
+      ['signup', { email, password: 'geheim123', data: ['full_name'] }],
+      ['token?grant_type=password', { email, password: { $ne: '' } }],
+      ['token?grant_type=refresh_token', { refresh_token: 42 }],
+    ] as const) {
+      const response = await post(path, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'bad_json' });
+    }
+    const signIn = await backend.client().auth.signInWithPassword({ email, password: 'geheim123' });
+    expect(signIn.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
   it('answers an oversized body with a 413', async () => {
     const response = await fetch(`${backend.url}/auth/v1/signup`, {
       method: 'POST',

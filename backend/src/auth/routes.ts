@@ -46,8 +46,29 @@ const readBody = async (c: Context): Promise<Record<string, unknown>> => {
   throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
 };
 
-const stringField = (body: Record<string, unknown>, key: string) =>
-  typeof body[key] === 'string' ? (body[key] as string) : '';
+/** A string field; absent or null reads as ''. Another type is a 400, as GoTrue's decoder says. */
+const stringField = (body: Record<string, unknown>, key: string): string => {
+  const value = body[key];
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  throw new AuthError(
+    400,
+    'bad_json',
+    `Could not parse request body as JSON: ${key} must be a string`,
+  );
+};
+
+/** `data` (user metadata): an object; absent or null reads as none. */
+const metadataField = (body: Record<string, unknown>): Record<string, unknown> | undefined => {
+  const value = body.data;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw new AuthError(
+    400,
+    'bad_json',
+    'Could not parse request body as JSON: data must be an object',
+  );
+};
 
 const normaliseEmail = (value: string) => {
   const email = value.trim().toLowerCase();
@@ -137,10 +158,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     const email = normaliseEmail(stringField(body, 'email'));
     const password = stringField(body, 'password');
     checkPassword(password);
-    const metadata =
-      body.data && typeof body.data === 'object' && !Array.isArray(body.data)
-        ? (body.data as Record<string, unknown>)
-        : {};
+    const metadata = metadataField(body) ?? {};
     if (await findUserByEmail(db, email)) {
       throw new AuthError(422, 'user_already_exists', 'User already registered');
     }
@@ -190,12 +208,9 @@ export const authRoutes = (ctx: BackendContext): Hono => {
   app.put('/user', async (c) => {
     const { user } = await requireUser(c);
     const body = await readBody(c);
-    const password = typeof body.password === 'string' ? body.password : undefined;
+    const password = body.password == null ? undefined : stringField(body, 'password');
     if (password !== undefined) checkPassword(password);
-    const metadata =
-      body.data && typeof body.data === 'object' && !Array.isArray(body.data)
-        ? (body.data as Record<string, unknown>)
-        : undefined;
+    const metadata = metadataField(body);
     const updated = await updateUser(db, user.id, {
       passwordHash: password === undefined ? undefined : await bcrypt.hash(password, BCRYPT_COST),
       metadata,
