@@ -81,3 +81,68 @@ describe('server failures', () => {
     expect(logger.error).toHaveBeenCalledOnce();
   });
 });
+
+describe('the schema cache', () => {
+  /** A database whose catalog can grow a table, counting catalog loads; reads return no rows. */
+  const countingDb = () => {
+    const tables = ['things'];
+    let loads = 0;
+    const catalog = () =>
+      JSON.stringify({
+        relations: tables.map((name) => ({
+          name,
+          columns: [{ name: 'id', type: 'integer' }],
+          primaryKey: ['id'],
+          uniqueKeys: [],
+        })),
+        foreignKeys: [],
+        functions: [],
+      });
+    const tx: Queryable = {
+      query: async <R>(sql: string) => {
+        if (sql.includes('set_config')) return { rows: [] as R[], rowCount: 0 };
+        loads += 1;
+        return { rows: [{ catalog: catalog() }] as R[], rowCount: 1 };
+      },
+      exec: async () => undefined,
+    };
+    const reads: Queryable = {
+      query: async <R>() => ({ rows: [{ body: '[]', page: 0, total: null }] as R[], rowCount: 1 }),
+      exec: async () => undefined,
+    };
+    const db: Db = {
+      kind: 'pglite',
+      query: tx.query,
+      exec: tx.exec,
+      transaction: (fn) => fn(tx),
+      asRole: (_claims, fn) => fn(reads),
+      listen: async () => async () => undefined,
+      close: async () => undefined,
+    };
+    return { db, tables, loads: () => loads };
+  };
+
+  it('reloads a few times for a stream of unknown names, and still finds a new table', async () => {
+    const config = loadConfig({});
+    const jwt = await createJwtService(config.jwtSecret);
+    const { db, tables, loads } = countingDb();
+    const app = restRoutes({ config, jwt, db, logger: { error: vi.fn() } as unknown as Logger });
+    const get = (table: string) => app.request(`/${table}`, { headers: { apikey: jwt.anonKey } });
+
+    expect((await get('things')).status).toBe(200);
+    // Misses one after another, each arriving after the previous reload is done: without a
+    // limit, every one of them would load the catalog again.
+    const misses: (Response | Promise<Response>)[] = [];
+    for (let i = 0; i < 10; i++) {
+      misses.push(get(`nope_${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await Promise.all(misses)).map((r) => r.status)).toEqual(Array(10).fill(404));
+    expect(loads()).toBeLessThanOrEqual(4);
+
+    tables.push('created_later');
+    const later = await get('created_later');
+    expect(later.status).toBe(200);
+    expect(await later.json()).toEqual([]);
+  });
+});

@@ -194,11 +194,22 @@ export interface Catalog {
   reload(): Promise<Schema>;
 }
 
+/**
+ * Reloads caused by misses start at most this often: a client asking for unknown names again and
+ * again (a typo in a loop, or someone probing) costs a few catalog queries a second, not one per
+ * request. A miss waits for the next reload that starts after it, so it still sees every object
+ * created before it arrived.
+ */
+export const MISS_RELOAD_INTERVAL_MS = 250;
+
 export const createCatalog = (db: Db): Catalog => {
   let cached: Promise<Schema> | undefined;
   let loading: Promise<Schema> | undefined;
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let afterMiss: Promise<Schema> | undefined;
 
   const reload = (): Promise<Schema> => {
+    if (!loading) lastStart = Date.now();
     loading ??= db
       .transaction(async (tx) => {
         await tx.query("select set_config('search_path', '', true)");
@@ -216,6 +227,19 @@ export const createCatalog = (db: Db): Catalog => {
     return loading;
   };
 
+  /** A reload that starts after now, shared by every miss until it starts. */
+  const reloadAfterMiss = (): Promise<Schema> => {
+    afterMiss ??= (async () => {
+      // A load still running may have read the catalog before this miss: wait it out.
+      await loading?.catch(() => undefined);
+      const wait = lastStart + MISS_RELOAD_INTERVAL_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      afterMiss = undefined;
+      return reload();
+    })();
+    return afterMiss;
+  };
+
   return {
     reload,
     async use(fn) {
@@ -223,7 +247,7 @@ export const createCatalog = (db: Db): Catalog => {
         return fn(await (cached ?? reload()));
       } catch (error) {
         if (!(error instanceof RestError) || !MISS_CODES.has(error.body.code)) throw error;
-        return fn(await reload());
+        return fn(await reloadAfterMiss());
       }
     },
   };
