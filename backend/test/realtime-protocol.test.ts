@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { Catalog } from '../src/realtime/catalog.ts';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
@@ -203,6 +204,29 @@ describe('channels', () => {
     });
     expect((await join(client, topics[0]!)).reply.status).toBe('ok');
     await client.close();
+  });
+
+  it('re-reads the catalog a few times, not once per join, for joins naming unknown tables', async () => {
+    const refresh = vi.spyOn(Catalog.prototype, 'refresh');
+    const clients = await Promise.all(Array.from({ length: 10 }, () => connect()));
+    const replies: Promise<Frame>[] = [];
+    for (const [i, client] of clients.entries()) {
+      const ref = client.nextRef();
+      const binding = { event: '*', schema: 'public', table: `nope_${i}` };
+      client.send([
+        ref,
+        ref,
+        'realtime:nope',
+        'phx_join',
+        { config: { postgres_changes: [binding] } },
+      ]);
+      replies.push(client.take(replyTo(ref), 'the join reply'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    for (const reply of await Promise.all(replies)) expect(reply[4].status).toBe('ok');
+    expect(refresh.mock.calls.length).toBeLessThanOrEqual(4);
+    refresh.mockRestore();
+    await Promise.all(clients.map((client) => client.close()));
   });
 
   it('replies "unmatched topic" to a push on a channel that is not joined', async () => {

@@ -25,6 +25,7 @@ export const REALTIME_PATH = '/realtime/v1/websocket';
 const MAX_FRAME_BYTES = 1024 * 1024;
 /** Two missed heartbeats (supabase-js sends one every 25 s) and the socket is presumed dead. */
 const IDLE_LIMIT_MS = 60_000;
+const CATALOG_REFRESH_INTERVAL_MS = 250;
 
 export interface Realtime {
   close(): Promise<void>;
@@ -55,13 +56,25 @@ export const attachRealtime = async (
   await catalog.refresh();
   const policies = new PolicyCache(ctx.db);
 
-  // Joins naming an unknown table re-read the catalog; concurrent ones share one read.
+  // Joins naming an unknown table re-read the catalog: each waits for a read that starts after
+  // it asked, shared by every join asking meanwhile, and reads start at most every 250 ms, so
+  // a client joining with bogus tables again and again cannot keep the database busy.
   let refreshing: Promise<void> | null = null;
+  let nextRefresh: Promise<void> | null = null;
+  let lastStart = Number.NEGATIVE_INFINITY;
   const refreshCatalog = () =>
-    (refreshing ??= catalog.refresh().finally(() => {
-      policies.clear();
-      refreshing = null;
-    }));
+    (nextRefresh ??= (async () => {
+      await refreshing?.catch(() => undefined);
+      const wait = lastStart + CATALOG_REFRESH_INTERVAL_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      nextRefresh = null;
+      lastStart = Date.now();
+      refreshing = catalog.refresh().finally(() => {
+        policies.clear();
+        refreshing = null;
+      });
+      return refreshing;
+    })());
 
   const hub = new Hub();
   const feed = await startChangeFeed(ctx.db, logger, {
