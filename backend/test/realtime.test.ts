@@ -431,6 +431,9 @@ describe('who receives a change', () => {
     await subscribe(bob.client, channel);
 
     await insertCard(alice.client, listId, { title: 'vorher' });
+    // Delivered before the removal: a change checked after it (in one batch, under load) would
+    // rightly be withheld, since rights are checked against the memberships of the moment.
+    await waitFor(() => events.titles('card').includes('vorher'), 'the card before removal');
     const { error } = await alice.client
       .from('board_members')
       .delete()
