@@ -210,6 +210,22 @@ describe('sessions', () => {
     expect(error).toBeNull();
     expect(data.user?.user_metadata.full_name).toBe('Neuer Name');
   });
+
+  it('changes the e-mail address: sign-in and profile follow, a taken one is refused', async () => {
+    const { client, user, password } = await backend.signUpAndSignIn();
+    const other = await backend.signUpAndSignIn();
+    const taken = await client.auth.updateUser({ email: other.email.toUpperCase() });
+    expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
+
+    const newEmail = uniqueEmail('moved');
+    const { data, error } = await client.auth.updateUser({ email: ` ${newEmail.toUpperCase()} ` });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(newEmail);
+    const profile = await client.from('profiles').select('email').eq('id', user.id).single();
+    expect(profile.data?.email).toBe(newEmail);
+    const signIn = await backend.client().auth.signInWithPassword({ email: newEmail, password });
+    expect(signIn.error).toBeNull();
+  });
 });
 
 describe('bad input', () => {

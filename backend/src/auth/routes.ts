@@ -211,11 +211,36 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     const password = body.password == null ? undefined : stringField(body, 'password');
     if (password !== undefined) checkPassword(password);
     const metadata = metadataField(body);
-    const updated = await updateUser(db, user.id, {
-      passwordHash: password === undefined ? undefined : await bcrypt.hash(password, BCRYPT_COST),
-      metadata,
-    });
-    return c.json(toUserJson(updated ?? user));
+    // A new address takes effect at once (no mail can confirm it here); the profile follows it
+    // through the migrations' trigger.
+    const email = body.email == null ? undefined : normaliseEmail(stringField(body, 'email'));
+    if (email !== undefined && email !== user.email) {
+      const holder = await findUserByEmail(db, email);
+      if (holder) {
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      }
+    }
+    try {
+      const updated = await updateUser(db, user.id, {
+        passwordHash: password === undefined ? undefined : await bcrypt.hash(password, BCRYPT_COST),
+        metadata,
+        email,
+      });
+      return c.json(toUserJson(updated ?? user));
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
+      }
+      throw error;
+    }
   });
 
   app.post('/logout', async (c) => {

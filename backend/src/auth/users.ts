@@ -58,13 +58,14 @@ export const insertUser = async (
 export const updateUser = async (
   db: Queryable,
   id: string,
-  changes: { passwordHash?: string; metadata?: Record<string, unknown> },
+  changes: { passwordHash?: string; metadata?: Record<string, unknown>; email?: string },
 ) =>
   (
     await db.query<UserRow>(
       `update auth.users set
          encrypted_password = coalesce($2, encrypted_password),
          raw_user_meta_data = raw_user_meta_data || coalesce($3::jsonb, '{}'::jsonb),
+         email = coalesce($4, email),
          updated_at = now()
        where id = $1
        returning ${USER_COLUMNS}`,
@@ -72,6 +73,7 @@ export const updateUser = async (
         id,
         changes.passwordHash ?? null,
         changes.metadata ? JSON.stringify(changes.metadata) : null,
+        changes.email ?? null,
       ],
     )
   ).rows[0] ?? null;
