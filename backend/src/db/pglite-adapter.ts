@@ -4,7 +4,7 @@
  * transaction callback must use only its own handle (pglite-notes.md §5).
  */
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
-import { applyRoleSettings } from './role-settings.ts';
+import { asRoleVia } from './role-settings.ts';
 import type { Db, QueryResult, Queryable } from './types.ts';
 
 const toResult = <R>(result: Results<R>): QueryResult<R> => ({
@@ -33,11 +33,7 @@ export const openPglite = async (dataDir: string | null): Promise<Db> => {
     query: direct.query,
     exec: direct.exec,
     transaction,
-    asRole: (claims, fn, options) =>
-      transaction(async (tx) => {
-        await applyRoleSettings(tx, claims, options);
-        return fn(tx);
-      }),
+    asRole: asRoleVia(transaction),
     async listen(channel, onPayload) {
       const unlisten = await pglite.listen(channel, onPayload);
       return () => unlisten();

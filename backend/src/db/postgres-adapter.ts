@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { applyRoleSettings } from './role-settings.ts';
+import { asRoleVia } from './role-settings.ts';
 import type { Db, Queryable } from './types.ts';
 
 const RECONNECT_DELAY_MS = 1000;
@@ -87,11 +87,7 @@ export const openPostgres = async (connectionString: string, logger: Logger): Pr
     kind: 'postgres',
     ...wrap(pool),
     transaction,
-    asRole: (claims, fn, options) =>
-      transaction(async (tx) => {
-        await applyRoleSettings(tx, claims, options);
-        return fn(tx);
-      }),
+    asRole: asRoleVia(transaction),
     async listen(channel, onPayload) {
       const client = listenClient ?? (await connectListener());
       let callbacks = listeners.get(channel);

@@ -1,4 +1,4 @@
-import type { AsRoleOptions, Queryable, RequestClaims } from './types.ts';
+import type { AsRoleOptions, Db, Queryable, RequestClaims } from './types.ts';
 
 /**
  * Switches a fresh transaction to the request's role and claims, as PostgREST does: every
@@ -23,3 +23,12 @@ export const applyRoleSettings = async (
   const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
   await tx.query(`select ${calls}`, settings.flat());
 };
+
+/** `Db.asRole` for an adapter, built on its own `transaction`. */
+export const asRoleVia =
+  (transaction: Db['transaction']): Db['asRole'] =>
+  (claims, fn, options) =>
+    transaction(async (tx) => {
+      await applyRoleSettings(tx, claims, options);
+      return fn(tx);
+    });
