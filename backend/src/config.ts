@@ -21,6 +21,17 @@ export interface BackendConfig {
   migrationsDir: string;
   /** Largest accepted request body in bytes. */
   maxBodyBytes: number;
+  /** Longest accepted URL (path and query) in bytes; longer is 414. */
+  maxUrlBytes: number;
+  /** Largest accepted request line plus headers in bytes; more is 431. */
+  maxHeaderBytes: number;
+  /** Largest accepted user metadata (`data` at sign-up, PUT /user) as JSON bytes. */
+  maxMetadataBytes: number;
+  /** Auth rate limits per IP address per 5 minutes (0: no limit), as GoTrue's settings. */
+  rateLimitSignInSignUps: number;
+  rateLimitTokenRefresh: number;
+  /** Sign-ins and sign-ups per e-mail address per 5 minutes (0: no limit). */
+  rateLimitPerEmail: number;
   /** Public URL of this server (JWT `iss`, log line); empty: derived from host and port at start. */
   publicUrl: string;
   logLevel: string;
@@ -53,6 +64,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       .filter(Boolean),
     migrationsDir: path.resolve(repoRoot, env.MIGRATIONS_DIR || 'supabase/migrations'),
     maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
+    maxUrlBytes: intFrom(env.MAX_URL_BYTES, 8 * 1024, 'MAX_URL_BYTES'),
+    maxHeaderBytes: intFrom(env.MAX_HEADER_BYTES, 16 * 1024, 'MAX_HEADER_BYTES'),
+    maxMetadataBytes: intFrom(env.MAX_METADATA_BYTES, 4 * 1024, 'MAX_METADATA_BYTES'),
+    rateLimitSignInSignUps: intFrom(
+      env.RATE_LIMIT_SIGN_IN_SIGN_UPS,
+      30,
+      'RATE_LIMIT_SIGN_IN_SIGN_UPS',
+    ),
+    rateLimitTokenRefresh: intFrom(env.RATE_LIMIT_TOKEN_REFRESH, 150, 'RATE_LIMIT_TOKEN_REFRESH'),
+    rateLimitPerEmail: intFrom(env.RATE_LIMIT_PER_EMAIL, 30, 'RATE_LIMIT_PER_EMAIL'),
     publicUrl: env.PUBLIC_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
   };
