@@ -126,6 +126,29 @@ export { Avatar, type AvatarProps } from './ui/avatar';
 export { Modal, type ModalProps } from './ui/modal';
 export { ToastViewport } from './ui/toast-viewport';
 
+// UI atoms: form fields (shared/src/ui; label, hint and error wired to the control)
+export { Field, type FieldProps, type FieldControlProps, type FieldLayout } from './ui/field';
+export { FieldGroup, type FieldGroupProps } from './ui/field-group';
+export {
+  TextInput,
+  TextField,
+  DateField,
+  type TextInputProps,
+  type TextFieldProps,
+  type DateFieldProps,
+} from './ui/text-field';
+export {
+  TextArea,
+  TextAreaField,
+  type TextAreaProps,
+  type TextAreaFieldProps,
+} from './ui/text-area';
+export { Select, SelectField, type SelectProps, type SelectFieldProps } from './ui/select-field';
+export { Checkbox, type CheckboxProps } from './ui/checkbox';
+export { Message, type MessageProps, type MessageTone } from './ui/message';
+export type { ControlSize, ControlVariant } from './ui/control-class';
+// end of form fields
+
 // development
 export { StandaloneHarness, type StandaloneHarnessProps } from './dev/standalone-harness';
 export { demoAccount } from './dev/demo-account';
