@@ -1,28 +1,78 @@
-// The lint rules below are the architecture diagram of ../shared/docs/ARCHITECTURE.md §1:
-// remotes import only `shared` and libraries, `shared` imports no app, the backend imports no
-// frontend code, and no workspace reaches into another one by a relative path.
+// The lint rules below are the architecture diagram of docs/architecture.md §1: an app (the shell
+// or a remote) imports only `shared`'s public entry and libraries, `shared` imports no app, the
+// backend imports no frontend code, and no workspace reaches into another one by a relative path.
+// scripts/test/lint-boundaries.test.ts lints a fixture for each of these rules, so none of them
+// can stop firing unnoticed.
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const apps = ['shell', 'board-remote', 'card-remote', 'team-remote'];
-const workspaces = ['shared', 'backend', ...apps];
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Every workspace may import only itself (plus what `allowed` names) by path. */
-const zonesFor = (self, allowed = []) =>
-  workspaces
-    .filter((w) => w !== self && !allowed.includes(w))
-    .map((other) => ({
-      target: `./${self}`,
-      from: `./${other}`,
-      message: `${self} must not import ${other} (see docs/ARCHITECTURE.md §1).`,
-    }));
+const apps = ['shell', 'board-remote', 'card-remote', 'team-remote'];
+const frontend = ['shared', ...apps];
+
+/**
+ * Files that `@taskflow/shared`'s `exports` subpaths resolve to. The zones below see resolved
+ * file paths, so an import of any other file under shared/src is a deep import of an internal.
+ */
+const sharedPublicEntries = ['./index.ts', './testing/index.ts'];
+
+const zone = (target, from, message, except) => ({
+  target: `./${target}`,
+  from: `./${from}`,
+  message,
+  ...(except ? { except } : {}),
+});
+
+const zones = [
+  ...apps.flatMap((app) =>
+    apps
+      .filter((other) => other !== app)
+      .map((other) =>
+        zone(
+          app,
+          other,
+          `${app} must not import ${other}: apps meet only through module federation (docs/architecture.md §1).`,
+        ),
+      ),
+  ),
+  ...apps.map((app) =>
+    zone(
+      app,
+      'shared/src',
+      'Import @taskflow/shared through its public entry (the `exports` of shared/package.json), not its internals.',
+      sharedPublicEntries,
+    ),
+  ),
+  ...apps.map((app) =>
+    zone('shared', app, `shared must not import ${app}: shared is the library every app imports.`),
+  ),
+  ...frontend.map((w) => zone(w, 'backend', 'No frontend code imports the backend.')),
+  ...frontend.map((w) => zone('backend', w, `The backend must not import ${w}.`)),
+];
+
+/** Restrictions on import names; the apps add theirs to these (ESLint replaces, not merges). */
+const sharedInternals = {
+  group: ['@taskflow/shared/src', '@taskflow/shared/src/**'],
+  message: 'Import @taskflow/shared through its public entry, not its internals.',
+};
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.data/**', '**/.tmp/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      '**/.data/**',
+      '**/.tmp/**',
+      // Deliberately broken files; scripts/test/lint-boundaries.test.ts lints them on purpose.
+      'scripts/test/lint-fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -33,11 +83,27 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
-    // Cycle detection parses imported files; never walk into node_modules (huge bundles).
-    settings: { 'import-x/ignore': ['node_modules'] },
+    settings: {
+      // Resolve as the compiler does: each workspace's tsconfig, package `exports`, extensionless
+      // and `.ts` specifiers. Without it no TypeScript import resolved, and the rules below
+      // silently checked nothing.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: [...frontend, 'backend', 'scripts'].map((w) => `${repoRoot}${w}/tsconfig.json`),
+        }),
+      ],
+      // no-cycle follows only files it parses: TypeScript ones too, never node_modules (huge).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
+      'import-x/no-unresolved': 'error',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: workspaces.flatMap((w) => zonesFor(w)) }],
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones }],
+      'no-restricted-imports': ['error', { patterns: [sharedInternals] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
@@ -46,7 +112,15 @@ export default tseslint.config(
     },
   },
   {
-    files: [...['shared', ...apps].map((w) => `${w}/**/*.{ts,tsx}`)],
+    // Workspace code imports other packages by name. The repository's tooling (scripts/, e2e/,
+    // bench/) and the workspaces' tests may reach into workspaces: they start the backend in
+    // process, read the demo account, or check generated files against their generator.
+    files: [...frontend, 'backend'].map((w) => `${w}/**/*.{js,ts,tsx}`),
+    ignores: ['*/test/**'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
+    files: frontend.map((w) => `${w}/**/*.{ts,tsx}`),
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -74,6 +148,7 @@ export default tseslint.config(
             },
           ],
           patterns: [
+            sharedInternals,
             {
               group: ['@taskflow/backend', '@taskflow/backend/*'],
               message: 'No frontend code imports the backend.',

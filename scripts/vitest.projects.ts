@@ -15,6 +15,7 @@ export default defineConfig({
       'board-remote/vite.config.ts',
       'card-remote/vite.config.ts',
       'team-remote/vite.config.ts',
+      { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
     ],
     reporters: ['default', new SummaryReporter()],
     // Two cores are shared with other work: two workers keep the run lean.

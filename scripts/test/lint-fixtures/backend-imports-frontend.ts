@@ -1,0 +1,4 @@
+// Linted as backend/src: the server importing frontend code.
+import { t } from '@taskflow/shared';
+
+export { t };
