@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 
-export const fieldClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20';
-
-/** A labelled block of the card detail. */
+/** A titled block of the card detail, with an optional action or note beside the title. */
 export const Section = ({
   title,
   children,

@@ -1,6 +1,7 @@
 import {
   Avatar,
   Button,
+  TextInput,
   boardStore,
   displayName,
   formatDateTime,
@@ -9,7 +10,7 @@ import {
   type MemberProfile,
 } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
-import { fieldClass, Section } from '../../card-detail/components/field';
+import { Section } from '../../../components/section';
 
 export const CommentList = ({
   card,
@@ -52,12 +53,11 @@ export const CommentList = ({
         })}
       </ul>
       <form onSubmit={submit} className="flex gap-2">
-        <input
+        <TextInput
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder={t('card.commentPlaceholder')}
           aria-label={t('card.commentPlaceholder')}
-          className={fieldClass}
         />
         <Button type="submit" size="sm" disabled={!text.trim()}>
           {t('card.addComment')}

@@ -1,6 +1,14 @@
-import { Button, displayName, t, type BoardMember, type ChecklistItem } from '@taskflow/shared';
+import {
+  Button,
+  DateField,
+  SelectField,
+  TextInput,
+  displayName,
+  t,
+  type BoardMember,
+  type ChecklistItem,
+} from '@taskflow/shared';
 import { useState } from 'react';
-import { fieldClass } from '../../card-detail/components/field';
 
 interface SubtaskEditorProps {
   item: ChecklistItem;
@@ -23,39 +31,33 @@ export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditor
         onSave({ text: text.trim(), due_date: dueDate || null, assigned_to: assignee || null });
       }}
     >
-      <input
+      <TextInput
         autoFocus
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder={t('card.subtaskPlaceholder')}
         aria-label={t('card.subtaskPlaceholder')}
-        className={fieldClass}
       />
       <div className="grid gap-2 sm:grid-cols-2">
-        <label className="text-xs text-slate-500">
-          {t('card.subtaskDeadline')}
-          <input
-            type="date"
-            value={dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
-            className={fieldClass}
-          />
-        </label>
-        <label className="text-xs text-slate-500">
-          {t('card.subtaskAssignee')}
-          <select
-            value={assignee}
-            onChange={(event) => setAssignee(event.target.value)}
-            className={fieldClass}
-          >
-            <option value="">{t('card.nobody')}</option>
-            {members.map((member) => (
-              <option key={member.user_id} value={member.user_id}>
-                {displayName(member.profile ?? undefined) || member.user_id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DateField
+          layout="compact"
+          label={t('card.subtaskDeadline')}
+          value={dueDate}
+          onChange={(event) => setDueDate(event.target.value)}
+        />
+        <SelectField
+          layout="compact"
+          label={t('card.subtaskAssignee')}
+          value={assignee}
+          onChange={(event) => setAssignee(event.target.value)}
+        >
+          <option value="">{t('card.nobody')}</option>
+          {members.map((member) => (
+            <option key={member.user_id} value={member.user_id}>
+              {displayName(member.profile ?? undefined) || member.user_id}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <div className="flex gap-2">
         <Button type="submit" size="sm">

@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   boardStore,
   displayName,
   formatDate,
@@ -9,7 +10,7 @@ import {
   type MemberProfile,
 } from '@taskflow/shared';
 import { useState } from 'react';
-import { Section } from '../../card-detail/components/field';
+import { Section } from '../../../components/section';
 import { SubtaskEditor } from './subtask-editor';
 
 interface SubtaskListProps {
@@ -73,14 +74,12 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
               key={item.id}
               className="group flex items-center gap-2 rounded-lg px-1 py-1 hover:bg-slate-50"
             >
-              <input
-                type="checkbox"
+              <Checkbox
                 checked={item.completed}
                 aria-label={item.text || t('card.subtaskPlaceholder')}
                 onChange={(event) =>
                   void boardStore.updateChecklistItem(item.id, { completed: event.target.checked })
                 }
-                className="h-4 w-4 rounded border-slate-300 accent-indigo-600"
               />
               <button
                 type="button"

@@ -1,0 +1,74 @@
+import {
+  DateField,
+  SelectField,
+  TextArea,
+  TextInput,
+  boardStore,
+  priorities,
+  priorityName,
+  t,
+  type Card,
+  type Priority,
+} from '@taskflow/shared';
+import { Section } from '../../../components/section';
+import { useDraft } from '../hooks/use-draft';
+
+/** Title, due date, priority and description: each saved as it changes (spec §4). */
+export const CardFields = ({ card }: { card: Card }) => {
+  const title = useDraft(card.title, (value) => {
+    if (value.trim()) void boardStore.updateCard(card.id, { title: value });
+  });
+  const description = useDraft(
+    card.description,
+    (value) => void boardStore.updateCard(card.id, { description: value }),
+  );
+
+  return (
+    <>
+      <TextInput
+        size="xl"
+        variant="inline"
+        value={title.value}
+        onChange={(event) => title.onChange(event.target.value)}
+        onFocus={title.onFocus}
+        onBlur={title.onBlur}
+        aria-label={t('card.title')}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DateField
+          label={t('card.dueDate')}
+          value={card.due_date ?? ''}
+          onChange={(event) =>
+            void boardStore.updateCard(card.id, { due_date: event.target.value || null })
+          }
+        />
+        <SelectField
+          label={t('card.priority')}
+          value={priorities.includes(card.priority as Priority) ? card.priority : 'medium'}
+          onChange={(event) =>
+            void boardStore.updateCard(card.id, { priority: event.target.value as Priority })
+          }
+        >
+          {priorities.map((priority) => (
+            <option key={priority} value={priority}>
+              {priorityName(priority)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <Section title={t('card.description')}>
+        <TextArea
+          rows={4}
+          value={description.value}
+          onChange={(event) => description.onChange(event.target.value)}
+          onFocus={description.onFocus}
+          onBlur={description.onBlur}
+          placeholder={t('card.descriptionPlaceholder')}
+          aria-label={t('card.description')}
+        />
+      </Section>
+    </>
+  );
+};
