@@ -1,4 +1,4 @@
-import { Button, t } from '@taskflow/shared';
+import { Button, TextInput, t } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 
 interface InlineAddFormProps {
@@ -27,7 +27,7 @@ export const InlineAddForm = ({
 
   return (
     <form onSubmit={submit} className="space-y-2">
-      <input
+      <TextInput
         autoFocus
         value={title}
         onChange={(event) => setTitle(event.target.value)}
@@ -36,7 +36,6 @@ export const InlineAddForm = ({
         }}
         placeholder={placeholder}
         aria-label={placeholder}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
       />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={blank}>

@@ -1,25 +1,20 @@
-import { Button, t } from '@taskflow/shared';
+import { Button, Message, TextField, t } from '@taskflow/shared';
 import { useAuthForm, type AuthFields } from '../hooks/use-auth-form';
-
-const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20';
 
 export const AuthScreen = () => {
   const form = useAuthForm();
   const signingUp = form.mode === 'signUp';
 
   const field = (name: keyof AuthFields, label: string, type: string, autoComplete: string) => (
-    <label className="block">
-      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
-      <input
-        className={inputClass}
-        type={type}
-        name={name}
-        autoComplete={autoComplete}
-        value={form.fields[name]}
-        onChange={(event) => form.setField(name, event.target.value)}
-      />
-    </label>
+    <TextField
+      size="lg"
+      label={label}
+      type={type}
+      name={name}
+      autoComplete={autoComplete}
+      value={form.fields[name]}
+      onChange={(event) => form.setField(name, event.target.value)}
+    />
   );
 
   return (
@@ -40,14 +35,7 @@ export const AuthScreen = () => {
           <h2 className="text-lg font-semibold text-slate-900">
             {signingUp ? t('auth.signUpTitle') : t('auth.signInTitle')}
           </h2>
-          {form.notice ? (
-            <p
-              role="status"
-              className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
-            >
-              {form.notice}
-            </p>
-          ) : null}
+          {form.notice ? <Message tone="success">{form.notice}</Message> : null}
           {signingUp ? field('fullName', t('auth.fullName'), 'text', 'name') : null}
           {field('email', t('auth.email'), 'email', 'email')}
           {field(
@@ -56,14 +44,7 @@ export const AuthScreen = () => {
             'password',
             signingUp ? 'new-password' : 'current-password',
           )}
-          {form.error ? (
-            <p
-              role="alert"
-              className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-            >
-              {form.error}
-            </p>
-          ) : null}
+          {form.error ? <Message>{form.error}</Message> : null}
           <Button type="submit" className="w-full" disabled={form.busy}>
             {form.busy
               ? t('auth.busy')

@@ -1,4 +1,4 @@
-import { Button, Modal, t } from '@taskflow/shared';
+import { Button, Modal, TextField, t } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 
 interface NewBoardModalProps {
@@ -38,18 +38,14 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
       }
     >
       <form onSubmit={(event) => void submit(event)}>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium text-slate-700">
-            {t('boards.nameLabel')}
-          </span>
-          <input
-            data-autofocus
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            placeholder={t('boards.namePlaceholder')}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
-          />
-        </label>
+        <TextField
+          size="lg"
+          data-autofocus
+          label={t('boards.nameLabel')}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          placeholder={t('boards.namePlaceholder')}
+        />
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import {
+  Select,
   displayName,
   priorities,
   priorityName,
@@ -16,9 +17,6 @@ interface FilterBarProps {
   onReset: () => void;
 }
 
-const selectClass =
-  'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20';
-
 export const FilterBar = ({
   filters,
   members,
@@ -31,9 +29,10 @@ export const FilterBar = ({
     aria-label={t('topBar.filter')}
     className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white/80 px-4 py-2"
   >
-    <select
+    <Select
+      size="sm"
       aria-label={t('filters.assignee')}
-      className={selectClass}
+      className="text-slate-700"
       value={filters.assigneeId}
       onChange={(event) => onAssigneeChange(event.target.value)}
     >
@@ -43,10 +42,11 @@ export const FilterBar = ({
           {displayName(member.profile ?? undefined) || member.user_id}
         </option>
       ))}
-    </select>
-    <select
+    </Select>
+    <Select
+      size="sm"
       aria-label={t('filters.priority')}
-      className={selectClass}
+      className="text-slate-700"
       value={filters.priority}
       onChange={(event) => onPriorityChange(event.target.value as Priority | '')}
     >
@@ -56,7 +56,7 @@ export const FilterBar = ({
           {priorityName(priority)}
         </option>
       ))}
-    </select>
+    </Select>
     <button
       type="button"
       onClick={onReset}

@@ -1,4 +1,4 @@
-import { t, type Board } from '@taskflow/shared';
+import { Select, t, type Board } from '@taskflow/shared';
 
 interface BoardSelectorProps {
   boards: readonly Board[];
@@ -7,9 +7,10 @@ interface BoardSelectorProps {
 }
 
 export const BoardSelector = ({ boards, selectedId, onSelect }: BoardSelectorProps) => (
-  <select
+  <Select
+    size="sm"
     aria-label={t('topBar.boardSelector')}
-    className="max-w-[14rem] truncate rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
+    className="max-w-[14rem] truncate font-medium text-slate-800"
     value={selectedId ?? ''}
     onChange={(event) => onSelect(event.target.value)}
   >
@@ -18,5 +19,5 @@ export const BoardSelector = ({ boards, selectedId, onSelect }: BoardSelectorPro
         {board.title}
       </option>
     ))}
-  </select>
+  </Select>
 );

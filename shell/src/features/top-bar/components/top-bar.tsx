@@ -1,4 +1,4 @@
-import { Button, t, type Board } from '@taskflow/shared';
+import { Button, TextInput, t, type Board } from '@taskflow/shared';
 import { BoardSelector } from './board-selector';
 
 export interface TopBarProps {
@@ -47,13 +47,15 @@ export const TopBar = ({
         <span className="hidden sm:inline">{t('topBar.newBoard')}</span>
       </Button>
       <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto md:flex-1">
-        <input
+        <TextInput
+          size="sm"
+          variant="filled"
           type="search"
           value={search}
           onChange={(event) => onSearchChange(event.target.value)}
           placeholder={t('topBar.search')}
           aria-label={t('topBar.search')}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-indigo-500/20 md:max-w-xs"
+          className="min-w-0 flex-1 text-slate-900 md:max-w-xs"
         />
         <Button
           size="sm"

@@ -1,4 +1,4 @@
-import { Button, t } from '@taskflow/shared';
+import { Button, Field, TextInput, t } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 
 interface InviteFormProps {
@@ -16,33 +16,29 @@ export const InviteForm = ({ busy, error, onInvite }: InviteFormProps) => {
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-2">
-      <label htmlFor="invite-email" className="block text-sm font-medium text-slate-700">
-        {t('team.inviteLabel')}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id="invite-email"
-          type="email"
-          data-autofocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          placeholder={t('team.invitePlaceholder')}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
-        />
-        <Button type="submit" disabled={busy || !email.trim()}>
-          {t('team.invite')}
-        </Button>
-      </div>
-      <p className="text-xs text-slate-500">{t('team.inviteHint')}</p>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {error}
-        </p>
-      ) : null}
+    <form onSubmit={(event) => void submit(event)}>
+      <Field
+        label={t('team.inviteLabel')}
+        hint={t('team.inviteHint')}
+        error={error}
+        className="space-y-2"
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <TextInput
+              {...control}
+              type="email"
+              data-autofocus
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              placeholder={t('team.invitePlaceholder')}
+            />
+            <Button type="submit" disabled={busy || !email.trim()}>
+              {t('team.invite')}
+            </Button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 };
