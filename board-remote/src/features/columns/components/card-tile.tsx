@@ -12,8 +12,10 @@ import {
   type Card,
   type MemberProfile,
 } from '@taskflow/shared';
+import type { ReactNode } from 'react';
 
-const ChecklistIcon = () => (
+/** A small line icon beside a count on the tile; the count says it all for screen readers. */
+const TileIcon = ({ children }: { children: ReactNode }) => (
   <svg
     viewBox="0 0 16 16"
     className="h-3.5 w-3.5"
@@ -21,31 +23,35 @@ const ChecklistIcon = () => (
     stroke="currentColor"
     aria-hidden="true"
   >
-    <rect x="2" y="2" width="12" height="12" rx="3" strokeWidth="1.5" />
-    <path d="m5 8.5 2 2 4-4.5" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+    {children}
   </svg>
 );
 
+const ChecklistIcon = () => (
+  <TileIcon>
+    <rect x="2" y="2" width="12" height="12" rx="3" strokeWidth="1.5" />
+    <path d="m5 8.5 2 2 4-4.5" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+  </TileIcon>
+);
+
 const CommentIcon = () => (
-  <svg
-    viewBox="0 0 16 16"
-    className="h-3.5 w-3.5"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
+  <TileIcon>
     <path
       d="M3 3.5h10a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H7l-3 2.5v-2.5H3a1 1 0 0 1-1-1v-6a1 1 0 0 1 1-1Z"
       strokeWidth="1.5"
       strokeLinejoin="round"
     />
-  </svg>
+  </TileIcon>
 );
 
-interface CardTileProps {
-  card: Card;
+/** What a tile looks up by id: the board's labels and its members' profiles. */
+export interface TileLookups {
   labels: Record<string, BoardLabel>;
   profiles: Record<string, MemberProfile>;
+}
+
+interface CardTileProps extends TileLookups {
+  card: Card;
   onOpen: (cardId: string) => void;
 }
 

@@ -1,17 +1,15 @@
 import { useDroppable } from '@dnd-kit/core';
-import { Button, boardStore, t, type BoardLabel, type MemberProfile } from '@taskflow/shared';
+import { Button, boardStore, t } from '@taskflow/shared';
 import { useState } from 'react';
 import type { Column } from '../hooks/use-board-columns';
-import { CardTile } from './card-tile';
+import { CardTile, type TileLookups } from './card-tile';
 import { InlineAddForm } from './inline-add-form';
 
 /** Spec §4: the detail of a new card opens after about 100 ms. */
 const OPEN_NEW_CARD_DELAY_MS = 100;
 
-interface ListColumnProps {
+interface ListColumnProps extends TileLookups {
   column: Column;
-  labels: Record<string, BoardLabel>;
-  profiles: Record<string, MemberProfile>;
   onOpenCard: (cardId: string) => void;
 }
 
