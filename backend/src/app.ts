@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/index.ts';
 import type { BackendContext } from './context.ts';
+import { requireApiKey } from './http/api-key.ts';
 import { corsFor } from './http/cors.ts';
+import { requestLimits } from './http/request-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { broadcastRoutes } from './realtime/broadcast-routes.ts';
 import type { Realtime } from './realtime/index.ts';
@@ -17,12 +19,18 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   const app = new Hono();
   app.use('*', requestLog(ctx.logger));
   app.use('*', corsFor(ctx.config.corsOrigins));
+  app.use('*', requestLimits(ctx.config));
+  app.use('/auth/v1/*', requireApiKey(ctx.jwt));
+  app.use('/rest/v1/*', requireApiKey(ctx.jwt));
   app.use(
     '/auth/v1/*',
     bodyLimit({
       maxSize: ctx.config.maxBodyBytes,
+      // The rest of the body is never read, so the connection cannot carry another request.
       onError: (c) =>
-        c.json({ code: 'request_too_large', message: 'Request body is too large' }, 413),
+        c.json({ code: 'request_too_large', message: 'Request body is too large' }, 413, {
+          Connection: 'close',
+        }),
     }),
   );
   app.route('/auth/v1', authRoutes(ctx));

@@ -4,15 +4,15 @@
  * it on a free port with a throwaway database.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { createJwtService } from './auth/index.ts';
 import { loadConfig, type BackendConfig } from './config.ts';
 import type { BackendContext } from './context.ts';
 import { openDb } from './db/open.ts';
+import { nodeRequestListener } from './http/node-listener.ts';
 import type { Db } from './db/types.ts';
 import { createLogger } from './logger.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -80,9 +80,12 @@ export const startBackend = async (
   // Take the port first: a taken port fails at once, before the database is opened. The app is
   // built once the port is known (port 0 picks a free one), since tokens name the server's URL.
   let app: Hono | undefined;
-  const server = createAdaptorServer({
-    fetch: (request: Request) => app?.fetch(request) ?? new Response(null, { status: 503 }),
-  }) as Server;
+  const server = createServer(
+    { maxHeaderSize: config.maxHeaderBytes },
+    nodeRequestListener(
+      (request, env) => app?.fetch(request, env) ?? new Response(null, { status: 503 }),
+    ),
+  );
   answerClientErrors(server);
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;

@@ -77,24 +77,26 @@ describe('tokens', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
-    const { error, status } = await backend.client(forged).from('re_items').select();
-    expect(status).toBe(401);
-    expect(error?.code).toBe('PGRST301');
+    await expectError(
+      await raw('re_items', { headers: { Authorization: `Bearer ${forged}` } }),
+      401,
+      'PGRST301',
+    );
     await expectError(
       await raw('re_items', { headers: { Authorization: 'Bearer nonsense' } }),
       401,
       'PGRST301',
     );
-    await expectError(
-      await raw('re_items', { method: 'DELETE', headers: { apikey: 'nonsense' } }),
-      401,
-      'PGRST301',
-    );
+    // As the project key, either is refused before PostgREST, by the gateway (hostile-input).
+    const { status } = await backend.client(forged).from('re_items').delete().eq('id', 1);
+    expect(status).toBe(401);
     expect(await snapshot()).toEqual(initial);
   });
 
-  it('treats a request without any token as anon', async () => {
-    const response = await fetch(`${backend.url}/rest/v1/re_items?select=id&id=eq.1`);
+  it('treats a request with the API key but no bearer token as anon', async () => {
+    const response = await fetch(`${backend.url}/rest/v1/re_items?select=id&id=eq.1`, {
+      headers: { apikey: backend.anonKey },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([{ id: 1 }]);
   });

@@ -14,6 +14,7 @@ export class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AuthError';
@@ -22,6 +23,7 @@ export class AuthError extends Error {
 
 export const authErrorResponse = (c: Context, error: AuthError) => {
   c.header('X-Supabase-Api-Version', API_VERSION);
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   return c.json({ code: error.code, message: error.message, ...error.extra }, error.status);
 };
 

@@ -7,8 +7,10 @@
 import bcrypt from 'bcryptjs';
 import { Hono, type Context } from 'hono';
 import type { BackendContext } from '../context.ts';
+import { JsonBodyError, decodeUtf8, hasUnstorableText, parseJsonText } from '../http/json-body.ts';
 import { AuthError, authErrorResponse, badJwt, invalidCredentials } from './errors.ts';
 import { TokenError, type VerifiedClaims } from './jwt.ts';
+import { clientAddress, createRateLimiter } from './rate-limit.ts';
 import {
   closeSessions,
   openSession,
@@ -33,17 +35,36 @@ const weakPassword = () =>
     },
   );
 
+const badJson = (detail?: string) =>
+  new AuthError(
+    400,
+    'bad_json',
+    `Could not parse request body as JSON${detail ? `: ${detail}` : ''}`,
+  );
+
+/**
+ * The JSON object of the body: UTF-8, at most MAX_JSON_DEPTH deep, and with no text Postgres
+ * cannot store (NUL, lone surrogates) anywhere, so nothing a client sends can end in a 500.
+ */
 const readBody = async (c: Context): Promise<Record<string, unknown>> => {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && !Array.isArray(body))
-      return body as Record<string, unknown>;
-  } catch {
-    // fall through to the error below
+    const text = decodeUtf8(await c.req.arrayBuffer());
+    if (text.trim() === '') return {};
+    body = parseJsonText(text);
+  } catch (error) {
+    if (error instanceof JsonBodyError) throw badJson(error.message);
+    throw error;
   }
-  throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badJson();
+  if (hasUnstorableText(body)) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Text in the request must not contain NUL characters or unpaired surrogates',
+    );
+  }
+  return body as Record<string, unknown>;
 };
 
 /** A string field; absent or null reads as ''. Another type is a 400, as GoTrue's decoder says. */
@@ -90,6 +111,21 @@ const checkPassword = (password: string) => {
   }
 };
 
+/**
+ * User metadata travels in every access token, and tokens travel in a header: unbounded metadata
+ * would make the user's every later request too large to read (431), locking them out.
+ */
+const checkMetadataSize = (metadata: Record<string, unknown>, maxBytes: number) => {
+  const bytes = Buffer.byteLength(JSON.stringify(metadata));
+  if (bytes > maxBytes) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `User metadata is too large: ${bytes} bytes, at most ${maxBytes} are allowed`,
+    );
+  }
+};
+
 export const authRoutes = (ctx: BackendContext): Hono => {
   const dummyHash = bcrypt.hash('no-such-user', BCRYPT_COST);
   const { db, jwt } = ctx;
@@ -97,6 +133,17 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     jwt,
     issuer: `${ctx.config.publicUrl}/auth/v1`,
     expiresIn: ctx.config.jwtExpiry,
+    maxMetadataBytes: ctx.config.maxMetadataBytes,
+  };
+  const limits = {
+    signInSignUpPerIp: createRateLimiter(ctx.config.rateLimitSignInSignUps),
+    refreshPerIp: createRateLimiter(ctx.config.rateLimitTokenRefresh),
+    perEmail: createRateLimiter(ctx.config.rateLimitPerEmail),
+  };
+  /** Sign-ins and sign-ups share their limits, per IP address and per e-mail address. */
+  const limitSignInSignUp = (c: Context, email: string) => {
+    limits.signInSignUpPerIp.take(clientAddress(c));
+    if (email) limits.perEmail.take(email);
   };
   const app = new Hono();
 
@@ -156,9 +203,11 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     const email = normaliseEmail(stringField(body, 'email'));
+    limitSignInSignUp(c, email);
     const password = stringField(body, 'password');
     checkPassword(password);
     const metadata = metadataField(body) ?? {};
+    checkMetadataSize(metadata, ctx.config.maxMetadataBytes);
     if (await findUserByEmail(db, email)) {
       throw new AuthError(422, 'user_already_exists', 'User already registered');
     }
@@ -181,6 +230,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     if (grantType === 'password') {
       const email = stringField(body, 'email').trim().toLowerCase();
       const password = stringField(body, 'password');
+      limitSignInSignUp(c, email);
       if (!email || !password) throw invalidCredentials();
       const user = await findUserByEmail(db, email);
       // Compare even for an unknown address, so timing does not tell which addresses exist.
@@ -189,6 +239,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       return c.json(await db.transaction((tx) => openSession(tx, settings, user)));
     }
     if (grantType === 'refresh_token') {
+      limits.refreshPerIp.take(clientAddress(c));
       const token = stringField(body, 'refresh_token');
       if (!token)
         throw new AuthError(
@@ -211,6 +262,9 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     const password = body.password == null ? undefined : stringField(body, 'password');
     if (password !== undefined) checkPassword(password);
     const metadata = metadataField(body);
+    // The stored metadata is merged with the new keys (jsonb ||), so the merge is what must fit.
+    if (metadata)
+      checkMetadataSize({ ...user.raw_user_meta_data, ...metadata }, ctx.config.maxMetadataBytes);
     // A new address takes effect at once (no mail can confirm it here); the profile follows it
     // through the migrations' trigger.
     const email = body.email == null ? undefined : normaliseEmail(stringField(body, 'email'));

@@ -16,7 +16,16 @@ export interface SessionSettings {
   jwt: JwtService;
   issuer: string;
   expiresIn: number;
+  /** Metadata larger than this stays out of the token (it is still in the user object). */
+  maxMetadataBytes: number;
 }
+
+/**
+ * The token's copy of the user metadata: left out when it is larger than the limit, as for an
+ * account created before the limit existed, so that its tokens still fit in a request header.
+ */
+const tokenMetadata = (metadata: Record<string, unknown>, maxBytes: number) =>
+  Buffer.byteLength(JSON.stringify(metadata)) > maxBytes ? {} : metadata;
 
 const sessionResponse = async (
   settings: SessionSettings,
@@ -33,7 +42,7 @@ const sessionResponse = async (
       email: user.email,
       phone: '',
       app_metadata: { ...EMAIL_PROVIDER_META, ...user.raw_app_meta_data },
-      user_metadata: user.raw_user_meta_data,
+      user_metadata: tokenMetadata(user.raw_user_meta_data, settings.maxMetadataBytes),
       role: 'authenticated',
       aal: 'aal1',
       amr: [{ method: 'password', timestamp: now }],

@@ -32,18 +32,29 @@ const fail = (
   hint: string | null = null,
 ) => new RestError(status, { code, message, details, hint });
 
+/** Long input is shortened in the message: the details say where the problem is. */
 export const parseError = (what: string, input: string, details: string) =>
-  fail(400, 'PGRST100', `failed to parse ${what} (${input})`, details);
+  fail(
+    400,
+    'PGRST100',
+    `failed to parse ${what} (${input.length > 300 ? `${input.slice(0, 300)}…` : input})`,
+    details,
+  );
 
 export const invalidBody = (details: string | null = null) =>
   fail(400, 'PGRST102', 'Empty or invalid json', details);
 
+/** The rest of the body is never read, so the connection cannot carry another request. */
 export const payloadTooLarge = (maxBytes: number) =>
-  fail(
+  new RestError(
     413,
-    'PGRST413',
-    'Payload too large',
-    `The request body exceeds the limit of ${maxBytes} bytes.`,
+    {
+      code: 'PGRST413',
+      message: 'Payload too large',
+      details: `The request body exceeds the limit of ${maxBytes} bytes.`,
+      hint: null,
+    },
+    { Connection: 'close' },
   );
 
 export const tableNotFound = (name: string) =>

@@ -10,6 +10,7 @@
 import type { Context } from 'hono';
 import type { BackendContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
+import { JsonBodyError, decodeUtf8, parseJsonText } from '../http/json-body.ts';
 import type { QueryAst } from './ast.ts';
 import type { RestEnv } from './auth.ts';
 import { Builder, resultSql, tableSource } from './build.ts';
@@ -40,24 +41,25 @@ class Rollback<T> {
   constructor(readonly value: T) {}
 }
 
-const queryEntries = (c: RestContext): [string, string][] => [
-  ...new URL(c.req.url).searchParams.entries(),
-];
+/** The query string; `apikey` is the gateway's (hosted Kong strips it before PostgREST). */
+const queryEntries = (c: RestContext): [string, string][] =>
+  [...new URL(c.req.url).searchParams.entries()].filter(([key]) => key !== 'apikey');
 
 const contentRange = (offset: number, rows: number, total?: number): string =>
   `${rows > 0 ? `${offset}-${offset + rows - 1}` : '*'}/${total ?? '*'}`;
 
 /** The JSON request body; `empty` is what a missing body means (an error, or `{}` for rpc). */
 const jsonBody = async (c: RestContext, empty?: unknown): Promise<unknown> => {
-  const text = await c.req.text();
-  if (!text.trim()) {
-    if (empty === undefined) throw invalidBody();
-    return empty;
-  }
   try {
-    return JSON.parse(text);
+    const text = decodeUtf8(await c.req.arrayBuffer());
+    if (!text.trim()) {
+      if (empty === undefined) throw invalidBody();
+      return empty;
+    }
+    return parseJsonText(text);
   } catch (error) {
-    throw invalidBody(error instanceof Error ? error.message : null);
+    if (error instanceof JsonBodyError) throw invalidBody(error.message);
+    throw error;
   }
 };
 

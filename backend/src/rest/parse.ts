@@ -69,6 +69,13 @@ const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 const IDENT_CHAR = /[\p{L}\p{N}_$]/u;
 /** Deeper embeds or logic trees are refused before they can exhaust a stack here or in Postgres. */
 const MAX_DEPTH = 16;
+/**
+ * Postgres allows 1,664 entries in one select list (54011 beyond, a 500 for PostgREST); far
+ * fewer than that already say the request is not a real query. Items of embeds count too.
+ */
+export const MAX_SELECT_ITEMS = 500;
+/** Sort keys join the select list in Postgres, so they are bounded as well (per level). */
+export const MAX_ORDER_TERMS = 100;
 
 class Cursor {
   pos = 0;
@@ -244,11 +251,22 @@ const embedItem = (c: Cursor, target: string, alias: string | undefined): EmbedI
   };
 };
 
+const countItems = (items: SelectItem[]): number =>
+  items.reduce((n, item) => n + 1 + (item.kind === 'embed' ? countItems(item.items) : 0), 0);
+
 export const parseSelect = (text: string): SelectItem[] => {
   if (text === '') return [{ kind: 'star' }];
   const c = new Cursor(text, 'select parameter');
   const items = c.list(() => selectItem(c), undefined, true);
   c.expectEnd();
+  const count = countItems(items);
+  if (count > MAX_SELECT_ITEMS) {
+    throw parseError(
+      c.what,
+      text,
+      `the select list has ${count} items; at most ${MAX_SELECT_ITEMS} are allowed`,
+    );
+  }
   return items;
 };
 
@@ -469,7 +487,15 @@ export const parseQuery = (params: Iterable<[string, string]>): QueryAst => {
     }
     const orderPath = splitScoped(key, 'order');
     if (orderPath !== undefined) {
-      scope(orderPath).order.push(...parseOrder(value));
+      const order = scope(orderPath).order;
+      order.push(...parseOrder(value));
+      if (order.length > MAX_ORDER_TERMS) {
+        throw parseError(
+          'order',
+          value,
+          `${order.length} sort terms; at most ${MAX_ORDER_TERMS} are allowed`,
+        );
+      }
       continue;
     }
     const limitPath = splitScoped(key, 'limit');

@@ -99,6 +99,10 @@ export const startTestBackend = async (
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
+    // Tests sign up many users from one address; rate-limit tests set their own limits.
+    rateLimitSignInSignUps: 0,
+    rateLimitTokenRefresh: 0,
+    rateLimitPerEmail: 0,
     ...config,
     ...overrides,
   });
