@@ -145,6 +145,7 @@ export {
 } from './ui/text-area';
 export { Select, SelectField, type SelectProps, type SelectFieldProps } from './ui/select-field';
 export { Checkbox, type CheckboxProps } from './ui/checkbox';
+export { MemberOptions, type MemberOptionsProps } from './ui/member-options';
 export { Message, type MessageProps, type MessageTone } from './ui/message';
 export type { ControlSize, ControlVariant } from './ui/control-class';
 // end of form fields

@@ -6,6 +6,7 @@ import '../src/testing/component-test-setup';
 import { Checkbox } from '../src/ui/checkbox';
 import { Field } from '../src/ui/field';
 import { FieldGroup } from '../src/ui/field-group';
+import { MemberOptions } from '../src/ui/member-options';
 import { SelectField } from '../src/ui/select-field';
 import { TextAreaField } from '../src/ui/text-area';
 import { DateField, TextField, TextInput } from '../src/ui/text-field';
@@ -126,5 +127,31 @@ describe('checkbox and group', () => {
     render(<Checkbox aria-label="Bestellen" onChange={(e) => onChange(e.target.checked)} />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Bestellen' }));
     expect(onChange).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('member options', () => {
+  it('offers the members by name, after the empty choice', async () => {
+    const members = [
+      {
+        board_id: 'b',
+        user_id: 'u-anna',
+        profile: { full_name: 'Anna Schmidt', email: 'anna@x.de' },
+      },
+      { board_id: 'b', user_id: 'u-ben', profile: null },
+    ] as unknown as Parameters<typeof MemberOptions>[0]['members'];
+    render(
+      <SelectField label="Verantwortlich" defaultValue="">
+        <MemberOptions members={members} emptyLabel="Niemand" />
+      </SelectField>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Verantwortlich' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Niemand',
+      'Anna Schmidt',
+      'u-ben',
+    ]);
+    await userEvent.selectOptions(select, 'Anna Schmidt');
+    expect((select as HTMLSelectElement).value).toBe('u-anna');
   });
 });

@@ -1,9 +1,9 @@
 import {
   Button,
   DateField,
+  MemberOptions,
   SelectField,
   TextInput,
-  displayName,
   t,
   type BoardMember,
   type ChecklistItem,
@@ -51,12 +51,7 @@ export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditor
           value={assignee}
           onChange={(event) => setAssignee(event.target.value)}
         >
-          <option value="">{t('card.nobody')}</option>
-          {members.map((member) => (
-            <option key={member.user_id} value={member.user_id}>
-              {displayName(member.profile ?? undefined) || member.user_id}
-            </option>
-          ))}
+          <MemberOptions members={members} emptyLabel={t('card.nobody')} />
         </SelectField>
       </div>
       <div className="flex gap-2">

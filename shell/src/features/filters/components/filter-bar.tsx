@@ -1,6 +1,6 @@
 import {
+  MemberOptions,
   Select,
-  displayName,
   priorities,
   priorityName,
   t,
@@ -36,12 +36,7 @@ export const FilterBar = ({
       value={filters.assigneeId}
       onChange={(event) => onAssigneeChange(event.target.value)}
     >
-      <option value="">{t('filters.allPeople')}</option>
-      {members.map((member) => (
-        <option key={member.user_id} value={member.user_id}>
-          {displayName(member.profile ?? undefined) || member.user_id}
-        </option>
-      ))}
+      <MemberOptions members={members} emptyLabel={t('filters.allPeople')} />
     </Select>
     <Select
       size="sm"
