@@ -5,6 +5,7 @@
 // can stop firing unnoticed.
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { appFolders } from '@taskflow/shared/federation/remotes';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -13,7 +14,8 @@ import tseslint from 'typescript-eslint';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
-const apps = ['shell', 'board-remote', 'card-remote', 'team-remote'];
+// The shell and every remote, from the one manifest of apps.
+const apps = appFolders;
 const frontend = ['shared', ...apps];
 
 /**

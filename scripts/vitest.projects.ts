@@ -1,7 +1,9 @@
-// `npm run test:unit`: the unit and component tests of the five frontend workspaces in one run,
-// each with its own vite config (environment, aliases), closing with a one-line summary.
+// `npm run test:unit`: the unit and component tests of shared and every app (from
+// shared/federation/remotes.json) in one run, each with its own vite config (environment,
+// aliases), plus the scripts' own tests, closing with a one-line summary.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { appFolders } from '@taskflow/shared/federation/remotes';
 import SummaryReporter from './lib/summary-reporter.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,10 +13,7 @@ export default defineConfig({
     root,
     projects: [
       'shared/vitest.config.ts',
-      'shell/vite.config.ts',
-      'board-remote/vite.config.ts',
-      'card-remote/vite.config.ts',
-      'team-remote/vite.config.ts',
+      ...appFolders.map((folder) => `${folder}/vite.config.ts`),
       { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
     ],
     reporters: ['default', new SummaryReporter()],

@@ -2,13 +2,35 @@ import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { applyEnvDefaults } from '@taskflow/shared/env-defaults';
-import { devPorts, federationShared } from '@taskflow/shared/federation';
+import { federationShared } from '@taskflow/shared/federation';
+import { buildFolder, devRemoteEntries, shellApp } from '@taskflow/shared/federation/remotes';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 applyEnvDefaults(here('..'));
+
+/**
+ * runtime-config.json with the remotes' dev-server entries, from the manifest: served by the dev
+ * server and written into the build. `npm start` serves its own, with the ports it chose.
+ */
+const devRuntimeConfig = (): Plugin => {
+  const json = `${JSON.stringify({ remotes: devRemoteEntries() }, null, 2)}\n`;
+  return {
+    name: 'taskflow:runtime-config',
+    configureServer(server) {
+      server.middlewares.use('/runtime-config.json', (_request, response) => {
+        response.setHeader('Content-Type', 'application/json');
+        response.end(json);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'runtime-config.json', source: json });
+    },
+  };
+};
 
 export default defineConfig({
   // Relative asset URLs: the built shell can be served from any path.
@@ -18,8 +40,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    devRuntimeConfig(),
     federation({
-      name: 'shell',
+      name: shellApp.name,
       // No remote is known at build time: their URLs come from runtime-config.json
       // (src/remotes), so a remote is redeployed without rebuilding the shell.
       remotes: {},
@@ -31,9 +54,9 @@ export default defineConfig({
       dev: { remoteHmr: true },
     }),
   ],
-  server: { port: devPorts.shell, strictPort: true },
-  preview: { port: devPorts.shell, strictPort: true },
-  build: { target: 'esnext' },
+  server: { port: shellApp.devPort, strictPort: true },
+  preview: { port: shellApp.devPort, strictPort: true },
+  build: { target: 'esnext', outDir: buildFolder },
   test: {
     name: 'shell',
     environment: 'jsdom',

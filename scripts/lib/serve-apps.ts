@@ -4,37 +4,33 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildFolder, remotes, shellApp } from '@taskflow/shared/federation/remotes';
 import { startStaticServer, type RunningStaticServer } from './static-server.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const remoteApps = {
-  board_remote: 'board-remote',
-  card_remote: 'card-remote',
-  team_remote: 'team-remote',
-} as const;
-
-export type RemoteName = keyof typeof remoteApps;
+const built = (folder: string) => path.join(repoRoot, folder, buildFolder);
 
 export interface ServeAppsOptions {
   host: string;
-  /** Port of the shell; 0 picks free ports for all four. The remotes take the next three. */
+  /** Port of the shell; 0 picks free ports for all apps. The remotes take the next ones. */
   shellPort: number;
   supabase: { url: string; anonKey: string };
-  /** Replaces a remote's entry URL in runtime-config.json (e.g. to simulate an outage). */
-  remoteEntryOverrides?: Partial<Record<RemoteName, string>>;
+  /** Federation name → entry URL put in runtime-config.json instead (e.g. to simulate an outage). */
+  remoteEntryOverrides?: Record<string, string>;
 }
 
 export interface ServedApps {
   shellUrl: string;
-  remoteEntries: Record<RemoteName, string>;
+  /** Federation name → the served remoteEntry.js. */
+  remoteEntries: Record<string, string>;
   close(): Promise<void>;
 }
 
 export const assertBuilt = (): void => {
-  for (const app of ['shell', ...Object.values(remoteApps)]) {
-    if (!existsSync(path.join(repoRoot, app, 'dist', 'index.html'))) {
-      throw new Error(`${app}/dist is missing: run \`npm run build\` first.`);
+  for (const { folder } of [shellApp, ...Object.values(remotes)]) {
+    if (!existsSync(path.join(built(folder), 'index.html'))) {
+      throw new Error(`${folder}/${buildFolder} is missing: run \`npm run build\` first.`);
     }
   }
 };
@@ -42,12 +38,12 @@ export const assertBuilt = (): void => {
 export const serveApps = async (options: ServeAppsOptions): Promise<ServedApps> => {
   assertBuilt();
   const servers: RunningStaticServer[] = [];
-  const remoteEntries = {} as Record<RemoteName, string>;
+  const remoteEntries: Record<string, string> = {};
   try {
     let offset = 1;
-    for (const [name, app] of Object.entries(remoteApps) as [RemoteName, string][]) {
+    for (const { folder, name } of Object.values(remotes)) {
       const server = await startStaticServer({
-        root: path.join(repoRoot, app, 'dist'),
+        root: built(folder),
         host: options.host,
         port: options.shellPort === 0 ? 0 : options.shellPort + offset,
       });
@@ -60,7 +56,7 @@ export const serveApps = async (options: ServeAppsOptions): Promise<ServedApps> 
       remotes: { ...remoteEntries, ...options.remoteEntryOverrides },
     };
     const shell = await startStaticServer({
-      root: path.join(repoRoot, 'shell', 'dist'),
+      root: built(shellApp.folder),
       host: options.host,
       port: options.shellPort,
       spaFallback: true,

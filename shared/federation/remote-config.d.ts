@@ -1,19 +1,14 @@
 import type { PluginOption, UserConfig } from 'vite';
 import type { InlineConfig } from 'vitest/node';
-
-export interface RemoteDefinition {
-  /** The workspace name, e.g. 'board-remote'; the federated name is the same with '_'. */
-  name: string;
-  /** Exposed module name to source file, e.g. { './BoardColumns': './src/board-columns.tsx' }. */
-  exposes: Record<string, string>;
-  /** Dev and preview server port. */
-  port: number;
-  /** The app's own plugins (React, Tailwind), put before the federation plugin. */
-  plugins: PluginOption[];
-}
+import type { RemoteKey } from './remotes.js';
 
 export declare const componentTestConfig: (name: string) => InlineConfig;
 
+/**
+ * The config of the remote `key` in remotes.json; `plugins` are the app's own (React, Tailwind),
+ * put before the federation plugin.
+ */
 export declare const remoteViteConfig: (
-  remote: RemoteDefinition,
+  key: RemoteKey,
+  plugins: PluginOption[],
 ) => UserConfig & { test: InlineConfig };

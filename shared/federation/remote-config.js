@@ -1,9 +1,11 @@
-// The Vite (and Vitest) config of a remote, built from what differs between them: the federated
-// name, the exposed modules and the dev port. Plain JavaScript for the same reason as
-// shared-deps.js. The remote passes its own framework plugins because they are installed per app.
+// The Vite (and Vitest) config of a remote, built from its entry in remotes.json: the federated
+// name, the exposed modules, the dev port and the build folder. Plain JavaScript for the same
+// reason as shared-deps.js. The remote passes its own framework plugins because they are
+// installed per app.
 import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import { applyEnvDefaults } from './env-defaults.js';
+import { buildFolder, remotes } from './remotes.js';
 import { federationShared } from './shared-deps.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,7 +25,8 @@ export const componentTestConfig = (name) => ({
   },
 });
 
-export const remoteViteConfig = ({ name, exposes, port, plugins }) => {
+export const remoteViteConfig = (key, plugins) => {
+  const { folder, name, exposes, devPort } = remotes[key];
   // One .env at the repository root serves the backend and every app.
   applyEnvDefaults(repositoryRoot);
   return {
@@ -33,7 +36,7 @@ export const remoteViteConfig = ({ name, exposes, port, plugins }) => {
     plugins: [
       ...plugins,
       federation({
-        name: name.replace('-', '_'),
+        name,
         filename: 'remoteEntry.js',
         manifest: true,
         exposes,
@@ -43,9 +46,9 @@ export const remoteViteConfig = ({ name, exposes, port, plugins }) => {
       }),
     ],
     // P1: dev-served asset URLs must point at this server, not at the host.
-    server: { port, strictPort: true, origin: `http://localhost:${port}` },
-    preview: { port, strictPort: true },
-    build: { target: 'esnext' },
-    test: componentTestConfig(name),
+    server: { port: devPort, strictPort: true, origin: `http://localhost:${devPort}` },
+    preview: { port: devPort, strictPort: true },
+    build: { target: 'esnext', outDir: buildFolder },
+    test: componentTestConfig(folder),
   };
 };

@@ -17,6 +17,3 @@ export const federationShared = {
   '@supabase/supabase-js': singleton(peers['@supabase/supabase-js']),
   '@taskflow/shared': { singleton: true, requiredVersion: '*', version: sharedPackage.version },
 };
-
-/** Dev-server ports (npm run dev): shell 5173, then one per remote. */
-export const devPorts = { shell: 5173, board: 5174, card: 5175, team: 5176 };

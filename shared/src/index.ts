@@ -110,6 +110,7 @@ export { de, type Catalogue } from './i18n/de';
 export {
   remoteModules,
   type RemoteKey,
+  type RemoteProps,
   type BoardColumnsProps,
   type CardDetailProps,
   type TeamManagementProps,

@@ -1,4 +1,5 @@
 import type { CardFilters } from '../domain/card-filter';
+import { remoteKeys, remoteModuleId, type RemoteKey } from '../../federation/remotes.js';
 
 // The props contracts between the shell and the remotes. Remotes export a default component
 // with these props from the named exposed module; the shell renders them through module
@@ -24,11 +25,19 @@ export interface TeamManagementProps {
   onClose: () => void;
 }
 
-/** Federation names and exposed modules, as the remotes' Vite configs declare them. */
-export const remoteModules = {
-  board: { remote: 'board_remote', module: 'board_remote/BoardColumns' },
-  card: { remote: 'card_remote', module: 'card_remote/CardDetail' },
-  team: { remote: 'team_remote', module: 'team_remote/TeamManagement' },
-} as const;
+/** Each remote's props contract, keyed like shared/federation/remotes.json. */
+export interface RemoteContracts {
+  board: BoardColumnsProps;
+  card: CardDetailProps;
+  team: TeamManagementProps;
+}
 
-export type RemoteKey = keyof typeof remoteModules;
+/** The props of a remote's exposed component; a remote without a contract does not compile. */
+export type RemoteProps<K extends RemoteKey> = RemoteContracts[K];
+
+/** The federated module of each remote, e.g. board → 'board_remote/BoardColumns'. */
+export const remoteModules = Object.fromEntries(
+  remoteKeys.map((key) => [key, remoteModuleId(key)]),
+) as Record<RemoteKey, string>;
+
+export type { RemoteKey };

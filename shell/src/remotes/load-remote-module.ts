@@ -1,16 +1,11 @@
 import { loadRemote } from '@module-federation/runtime';
-import type * as BoardColumnsModule from 'board_remote/BoardColumns';
-import type * as CardDetailModule from 'card_remote/CardDetail';
-import type * as TeamManagementModule from 'team_remote/TeamManagement';
+import { remoteModules, type RemoteKey, type RemoteProps } from '@taskflow/shared';
+import type { ComponentType } from 'react';
 
-/** The federated modules the shell renders, typed by the declarations in remote-modules.d.ts. */
-export interface RemoteModuleMap {
-  'board_remote/BoardColumns': typeof BoardColumnsModule;
-  'card_remote/CardDetail': typeof CardDetailModule;
-  'team_remote/TeamManagement': typeof TeamManagementModule;
+/** A remote's exposed module: its component, with the props of its contract in @taskflow/shared. */
+export interface RemoteModule<K extends RemoteKey> {
+  default: ComponentType<RemoteProps<K>>;
 }
-
-export type RemoteModuleId = keyof RemoteModuleMap;
 
 /** How long a remote may take before its slot shows the fallback (P6: a hung remote never fails). */
 export const REMOTE_TIMEOUT_MS = 8000;
@@ -30,12 +25,13 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string): Promise<
     );
   });
 
-/** Loads a remote module, failing after a time-out so that the error boundary can act. */
-export const loadRemoteModule = async <K extends RemoteModuleId>(
-  moduleId: K,
-): Promise<RemoteModuleMap[K]> => {
+/** Loads a remote's module, failing after a time-out so that the error boundary can act. */
+export const loadRemoteModule = async <K extends RemoteKey>(
+  remote: K,
+): Promise<RemoteModule<K>> => {
+  const moduleId = remoteModules[remote];
   const loaded = await withTimeout(
-    loadRemote<RemoteModuleMap[K]>(moduleId),
+    loadRemote<RemoteModule<K>>(moduleId),
     REMOTE_TIMEOUT_MS,
     moduleId,
   );

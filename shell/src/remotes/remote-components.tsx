@@ -1,22 +1,17 @@
-import {
-  remoteModules,
-  type BoardColumnsProps,
-  type CardDetailProps,
-  type TeamManagementProps,
-} from '@taskflow/shared';
+import type { BoardColumnsProps, CardDetailProps, TeamManagementProps } from '@taskflow/shared';
 import { RemoteSlot } from './remote-slot';
 
 // The three remotes as ordinary components of the shell. Their props are the contracts in
-// @taskflow/shared; remote-modules.d.ts states the same for the federated module names.
+// @taskflow/shared; which module each loads comes from shared/federation/remotes.json.
 
 export const BoardColumns = (props: BoardColumnsProps) => (
-  <RemoteSlot moduleId={remoteModules.board.module} props={props} />
+  <RemoteSlot remote="board" props={props} />
 );
 
 export const CardDetail = (props: CardDetailProps) => (
-  <RemoteSlot moduleId={remoteModules.card.module} props={props} variant="overlay" />
+  <RemoteSlot remote="card" props={props} variant="overlay" />
 );
 
 export const TeamManagement = (props: TeamManagementProps) => (
-  <RemoteSlot moduleId={remoteModules.team.module} props={props} variant="overlay" />
+  <RemoteSlot remote="team" props={props} variant="overlay" />
 );

@@ -1,37 +1,30 @@
-import { Button, t } from '@taskflow/shared';
-import {
-  lazy,
-  Suspense,
-  useState,
-  type ComponentProps,
-  type ComponentType,
-  type LazyExoticComponent,
-} from 'react';
-import { loadRemoteModule, type RemoteModuleId, type RemoteModuleMap } from './load-remote-module';
+import { Button, t, type RemoteKey, type RemoteProps } from '@taskflow/shared';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadRemoteModule } from './load-remote-module';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 type AnyProps = object;
-type PropsOf<K extends RemoteModuleId> = ComponentProps<RemoteModuleMap[K]['default']>;
 
 // React.lazy caches a rejection forever, so every retry needs a new lazy component. They are
 // kept here, outside the components, so a re-render never creates one (which would remount).
 const lazyByAttempt = new Map<string, LazyExoticComponent<ComponentType<AnyProps>>>();
 
-const lazyRemote = (moduleId: RemoteModuleId, attempt: number) => {
-  const key = `${moduleId}#${attempt}`;
+const lazyRemote = (remote: RemoteKey, attempt: number) => {
+  const key = `${remote}#${attempt}`;
   let component = lazyByAttempt.get(key);
   if (!component) {
     component = lazy(
-      () => loadRemoteModule(moduleId) as Promise<{ default: ComponentType<AnyProps> }>,
+      () => loadRemoteModule(remote) as Promise<{ default: ComponentType<AnyProps> }>,
     );
     lazyByAttempt.set(key, component);
   }
   return component;
 };
 
-interface RemoteSlotProps<K extends RemoteModuleId> {
-  moduleId: K;
-  props: PropsOf<K>;
+interface RemoteSlotProps<K extends RemoteKey> {
+  /** The remote's key in shared/federation/remotes.json. */
+  remote: K;
+  props: RemoteProps<K>;
   /** 'inline' fills its area; 'overlay' is for modals, which draw their own frame. */
   variant?: 'inline' | 'overlay';
 }
@@ -63,13 +56,13 @@ const Fallback = ({ retry, variant }: { retry: () => void; variant: 'inline' | '
 };
 
 /** A remote component inside its error boundary, with a time-out and a retry. */
-export const RemoteSlot = <K extends RemoteModuleId>({
-  moduleId,
+export const RemoteSlot = <K extends RemoteKey>({
+  remote,
   props,
   variant = 'inline',
 }: RemoteSlotProps<K>) => {
   const [attempt, setAttempt] = useState(0);
-  const Remote = lazyRemote(moduleId, attempt);
+  const Remote = lazyRemote(remote, attempt);
   return (
     <RemoteErrorBoundary
       onRetry={() => setAttempt((n) => n + 1)}

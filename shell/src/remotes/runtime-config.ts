@@ -1,4 +1,5 @@
-import { remoteModules, type BackendSettings, type RemoteKey } from '@taskflow/shared';
+import type { BackendSettings } from '@taskflow/shared';
+import { devRemoteEntries } from '@taskflow/shared/federation/remotes';
 
 export interface RuntimeConfig {
   /** Overrides the backend baked in at build time (one build, many environments). */
@@ -7,20 +8,7 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
 }
 
-const devDefaults: Record<RemoteKey, string> = {
-  board: 'http://localhost:5174/remoteEntry.js',
-  card: 'http://localhost:5175/remoteEntry.js',
-  team: 'http://localhost:5176/remoteEntry.js',
-};
-
-const fallback = (): RuntimeConfig => ({
-  remotes: Object.fromEntries(
-    (Object.keys(remoteModules) as RemoteKey[]).map((key) => [
-      remoteModules[key].remote,
-      devDefaults[key],
-    ]),
-  ),
-});
+const fallback = (): RuntimeConfig => ({ remotes: devRemoteEntries() });
 
 const isStringRecord = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
@@ -29,8 +17,8 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
 
 /**
  * Reads runtime-config.json next to index.html. It is deploy-time configuration: the static
- * server of `npm start` writes it from the ports it serves; without it the dev servers' URLs
- * apply. A broken file must not keep the app from starting, so every failure falls back.
+ * server of `npm start` writes it from the ports it serves; the dev server and a plain build
+ * serve the dev servers' URLs from the manifest (vite.config.ts), as does a missing file. A broken file must not keep the app from starting, so every failure falls back.
  */
 export const loadRuntimeConfig = async (): Promise<RuntimeConfig> => {
   try {
