@@ -37,6 +37,7 @@ export const CardFields = ({ card }: { card: Card }) => {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <DateField
+          className="font-medium"
           label={t('card.dueDate')}
           value={card.due_date ?? ''}
           onChange={(event) =>
@@ -44,6 +45,7 @@ export const CardFields = ({ card }: { card: Card }) => {
           }
         />
         <SelectField
+          className="font-medium"
           label={t('card.priority')}
           value={priorities.includes(card.priority as Priority) ? card.priority : 'medium'}
           onChange={(event) =>

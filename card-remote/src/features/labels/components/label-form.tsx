@@ -21,6 +21,7 @@ export const LabelForm = ({
   <form onSubmit={onSubmit} className="space-y-4">
     <TextField
       data-autofocus
+      className="font-medium"
       label={t('labels.name')}
       value={name}
       onChange={(event) => onNameChange(event.target.value)}
