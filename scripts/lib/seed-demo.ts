@@ -1,9 +1,13 @@
 // Seeds the local backend once with a German demo account and a demo board, through the same
 // HTTP API and client the app uses (no SQL), so the seed also proves the API works end to end.
+// Its rows are made by the same factory as the store's new rows and the tests' fixtures
+// (shared/src/data/new-rows.ts), typed by the generated Database type.
 // "Once" means: only when the demo account does not exist yet. A demo user who deletes the demo
 // board keeps it deleted across restarts.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import type { Database } from '../../shared/src/backend/database.types.ts';
+import { newRow } from '../../shared/src/data/new-rows.ts';
 import { demoAccount } from '../../shared/src/dev/demo-account.ts';
 
 export const teammate = {
@@ -12,8 +16,8 @@ export const teammate = {
   fullName: 'Max Mustermann',
 } as const;
 
-const client = (url: string, anonKey: string): SupabaseClient =>
-  createClient(url, anonKey, {
+const client = (url: string, anonKey: string): SupabaseClient<Database> =>
+  createClient<Database>(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     // Node 20 has no global WebSocket; supabase-js needs one even if realtime stays unused.
     realtime: { transport: WebSocket as never },
@@ -66,45 +70,47 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
   const me = must(await demo.auth.getUser(), 'read user').user;
   if (!me) throw new Error('Seeding failed: no user after sign-in');
 
-  const board = must(
-    await demo.from('boards').insert({ title: 'Website-Relaunch' }).select().single(),
-    'create board',
-  ) as { id: string };
+  const board = newRow('boards', { title: 'Website-Relaunch', owner_id: me.id });
+  must(await demo.from('boards').insert(board), 'create board');
 
   let mateId: string | null = null;
   if (mateExists) {
     const invited = must(
       await demo.rpc('invite_board_member', { p_board_id: board.id, p_email: teammate.email }),
       'invite teammate',
-    ) as { status: string; member?: { user_id: string } };
-    mateId = invited.member?.user_id ?? null;
+    ) as { status: string; member?: { user_id: string } } | null;
+    mateId = invited?.member?.user_id ?? null;
   }
 
-  const labels = must(
-    await demo
-      .from('board_labels')
-      .insert([
-        { board_id: board.id, name: 'Design', color: 'bg-purple-100 text-purple-800' },
-        { board_id: board.id, name: 'Frontend', color: 'bg-blue-100 text-blue-800' },
-        { board_id: board.id, name: 'Inhalt', color: 'bg-green-100 text-green-800' },
-        { board_id: board.id, name: 'Fehler', color: 'bg-red-100 text-red-800' },
-      ])
-      .select(),
-    'create labels',
-  ) as { id: string; name: string }[];
+  const labels = [
+    newRow('board_labels', {
+      board_id: board.id,
+      name: 'Design',
+      color: 'bg-purple-100 text-purple-800',
+    }),
+    newRow('board_labels', {
+      board_id: board.id,
+      name: 'Frontend',
+      color: 'bg-blue-100 text-blue-800',
+    }),
+    newRow('board_labels', {
+      board_id: board.id,
+      name: 'Inhalt',
+      color: 'bg-green-100 text-green-800',
+    }),
+    newRow('board_labels', {
+      board_id: board.id,
+      name: 'Fehler',
+      color: 'bg-red-100 text-red-800',
+    }),
+  ];
+  must(await demo.from('board_labels').insert(labels), 'create labels');
   const label = (name: string) => labels.find((l) => l.name === name)?.id as string;
 
-  const lists = must(
-    await demo
-      .from('lists')
-      .insert([
-        { board_id: board.id, title: 'Zu erledigen', position: 1024 },
-        { board_id: board.id, title: 'In Arbeit', position: 2048 },
-        { board_id: board.id, title: 'Erledigt', position: 3072 },
-      ])
-      .select(),
-    'create lists',
-  ) as { id: string; title: string }[];
+  const lists = ['Zu erledigen', 'In Arbeit', 'Erledigt'].map((title, index) =>
+    newRow('lists', { board_id: board.id, title, position: (index + 1) * 1024 }),
+  );
+  must(await demo.from('lists').insert(lists), 'create lists');
   const list = (title: string) => lists.find((l) => l.title === title)?.id as string;
 
   const cardSpecs = [
@@ -165,21 +171,16 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
   for (const spec of cardSpecs) {
     const listId = list(spec.list);
     positions[listId] = (positions[listId] ?? 0) + 1024;
-    const card = must(
-      await demo
-        .from('cards')
-        .insert({
-          list_id: listId,
-          title: spec.title,
-          description: spec.description,
-          priority: spec.priority,
-          due_date: spec.due === null ? null : daysFromNow(spec.due),
-          position: positions[listId],
-        })
-        .select()
-        .single(),
-      'create card',
-    ) as { id: string };
+    const card = newRow('cards', {
+      list_id: listId,
+      board_id: board.id,
+      title: spec.title,
+      description: spec.description,
+      priority: spec.priority,
+      due_date: spec.due === null ? null : daysFromNow(spec.due),
+      position: positions[listId],
+    });
+    must(await demo.from('cards').insert(card), 'create card');
     const assignees = spec.assignees
       .map((who) => (who === 'me' ? me.id : mateId))
       .filter((id): id is string => !!id);
@@ -200,12 +201,14 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
     if (spec.checklist.length > 0) {
       must(
         await demo.from('card_checklist_items').insert(
-          spec.checklist.map(([text, completed], index) => ({
-            card_id: card.id,
-            text,
-            completed,
-            position: (index + 1) * 1024,
-          })),
+          spec.checklist.map(([text, completed], index) =>
+            newRow('card_checklist_items', {
+              card_id: card.id,
+              text,
+              completed,
+              position: (index + 1) * 1024,
+            }),
+          ),
         ),
         'add subtasks',
       );
@@ -214,7 +217,9 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
       must(
         await demo
           .from('card_comments')
-          .insert({ card_id: card.id, user_id: me.id, text: spec.comment }),
+          .insert(
+            newRow('card_comments', { card_id: card.id, user_id: me.id, text: spec.comment }),
+          ),
         'add comment',
       );
     }

@@ -8,60 +8,51 @@ import type {
   RowChange,
 } from '../src/index';
 import { ApiError } from '../src/index';
+import { newCard, newMember, newRow } from '../src/data/new-rows';
 
 export const boardId = 'b1';
 
-export const card = (id: string, listId: string, position: number, extra: Partial<Card> = {}) => ({
-  id,
-  list_id: listId,
-  board_id: boardId,
-  title: `Karte ${id}`,
-  description: '',
-  due_date: null,
-  priority: 'medium',
-  position,
-  created_at: `2025-01-01T00:00:0${position % 10}Z`,
-  assignee_ids: [],
-  label_ids: [],
-  checklist: [],
-  comments: [],
-  ...extra,
-});
+export const card = (id: string, listId: string, position: number, extra: Partial<Card> = {}) =>
+  newCard({
+    id,
+    list_id: listId,
+    board_id: boardId,
+    title: `Karte ${id}`,
+    position,
+    created_at: `2025-01-01T00:00:0${position % 10}Z`,
+    ...extra,
+  });
+
+const at = (second: number) => `2025-01-01T00:00:0${second}Z`;
 
 export const snapshot = (): BoardSnapshot => ({
-  board: {
-    id: boardId,
-    title: 'Produkt',
-    owner_id: 'u1',
-    background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
-    created_at: '2025-01-01T00:00:00Z',
-  },
+  board: newRow('boards', { id: boardId, title: 'Produkt', owner_id: 'u1', created_at: at(0) }),
   members: [
-    {
+    newMember({
       id: 'm1',
       board_id: boardId,
       user_id: 'u1',
       role: 'owner',
-      created_at: '2025-01-01T00:00:00Z',
+      created_at: at(0),
       profile: { id: 'u1', full_name: 'Anna Schmidt', email: 'anna@example.de' },
-    },
+    }),
   ],
   labels: [],
   lists: [
-    {
+    newRow('lists', {
       id: 'l1',
       board_id: boardId,
       title: 'Zu erledigen',
       position: 1024,
-      created_at: '2025-01-01T00:00:00Z',
-    },
-    {
+      created_at: at(0),
+    }),
+    newRow('lists', {
       id: 'l2',
       board_id: boardId,
       title: 'Erledigt',
       position: 2048,
-      created_at: '2025-01-01T00:00:01Z',
-    },
+      created_at: at(1),
+    }),
   ],
   cards: [card('c1', 'l1', 1024), card('c2', 'l1', 2048)],
 });
@@ -69,11 +60,11 @@ export const snapshot = (): BoardSnapshot => ({
 export const change = (
   table: RowChange['table'],
   eventType: RowChange['eventType'],
-  row: Record<string, unknown>,
+  row: object,
 ): RowChange =>
   eventType === 'DELETE'
-    ? { table, eventType, new: {}, old: row }
-    : { table, eventType, new: row, old: {} };
+    ? { table, eventType, new: {}, old: { ...row } }
+    : { table, eventType, new: { ...row }, old: {} };
 
 /** A controllable deferred promise, so a test decides when the server answers. */
 export const deferred = <T>() => {

@@ -345,6 +345,7 @@ export class BoardStore {
           await this.gateway.api.insertCard({
             id: card.id,
             list_id: listId,
+            board_id: card.board_id,
             title: name,
             position: card.position,
           }),

@@ -44,7 +44,8 @@ export const selectMemberProfiles = memo((data): Record<string, MemberProfile> =
       member.user_id,
       {
         id: member.user_id,
-        full_name: member.profile?.full_name ?? null,
+        // A member whose profile is not loaded yet has no name yet (the avatar shows '?').
+        full_name: member.profile?.full_name ?? '',
         email: member.profile?.email ?? null,
         index,
         role: member.role,
@@ -55,4 +56,4 @@ export const selectMemberProfiles = memo((data): Record<string, MemberProfile> =
 );
 
 export const displayName = (profile: Pick<Profile, 'full_name' | 'email'> | undefined): string =>
-  profile?.full_name?.trim() || profile?.email || '';
+  profile?.full_name.trim() || profile?.email || '';

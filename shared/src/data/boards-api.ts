@@ -1,30 +1,32 @@
+import type { TablesInsert } from '../backend/database.types';
 import type { Board, BoardSnapshot } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
-
-const boardColumns = 'id,title,owner_id,background,created_at';
 
 /**
  * The boards the user belongs to, newest first. Row-level security limits `boards` to the
  * user's memberships, so this is one request instead of the membership lookup plus an `in` query.
  */
 export const fetchMyBoards = async (): Promise<Board[]> =>
-  unwrap(
-    await getSupabase()
-      .from('boards')
-      .select(boardColumns)
-      .order('created_at', { ascending: false }),
-  ) ?? [];
+  unwrap(await getSupabase().from('boards').select().order('created_at', { ascending: false })) ??
+  [];
 
-/** The whole board as one document; null when it is gone or not visible to the user. */
+/**
+ * The whole board as one document; null when it is gone or not visible to the user. A `json`
+ * function has no row type to generate, so the document's shape is BoardSnapshot, written next
+ * to the rows it is made of (docs/data-model.md describes it).
+ */
 export const fetchBoardSnapshot = async (boardId: string): Promise<BoardSnapshot | null> =>
   unwrap(
     await getSupabase().rpc('board_snapshot', { p_board_id: boardId }),
-  ) as BoardSnapshot | null;
+  ) as unknown as BoardSnapshot | null;
 
-/** The owner is the caller (owner_id defaults to auth.uid()); a trigger makes them a member. */
-export const insertBoard = async (board: { id: string; title: string }): Promise<Board> =>
-  unwrap(await getSupabase().from('boards').insert(board).select(boardColumns).single());
+/**
+ * The owner is the caller (owner_id defaults to auth.uid()); a trigger makes them a member. The
+ * id is made on the client, as for every row the app creates (new-id.ts).
+ */
+export const insertBoard = async (board: TablesInsert<'boards'> & { id: string }): Promise<Board> =>
+  unwrap(await getSupabase().from('boards').insert(board).select().single());
 
 export const deleteBoardRow = async (boardId: string): Promise<void> =>
   check(await getSupabase().from('boards').delete().eq('id', boardId));

@@ -1,26 +1,20 @@
+import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { CardRow } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
 
-export type CardPatch = Partial<
-  Pick<CardRow, 'title' | 'description' | 'due_date' | 'priority' | 'list_id' | 'position'>
->;
+/**
+ * The columns a member may change (the migration grants update on all but these): the id and
+ * created_at never change, and board_id follows list_id by trigger.
+ */
+export type CardPatch = Omit<TablesUpdate<'cards'>, 'id' | 'board_id' | 'created_at'>;
 
-const cardColumns = 'id,list_id,board_id,title,description,due_date,priority,position,created_at';
-
-/** board_id is filled from the list by a trigger, so it is never sent. */
-export const insertCard = async (card: {
-  id: string;
-  list_id: string;
-  title: string;
-  position: number;
-}): Promise<CardRow> =>
-  unwrap(await getSupabase().from('cards').insert(card).select(cardColumns).single());
+/** board_id is checked and filled from the list by a trigger; the client sends its board's id. */
+export const insertCard = async (card: TablesInsert<'cards'>): Promise<CardRow> =>
+  unwrap(await getSupabase().from('cards').insert(card).select().single());
 
 export const updateCardRow = async (cardId: string, patch: CardPatch): Promise<CardRow> =>
-  unwrap(
-    await getSupabase().from('cards').update(patch).eq('id', cardId).select(cardColumns).single(),
-  );
+  unwrap(await getSupabase().from('cards').update(patch).eq('id', cardId).select().single());
 
 export const deleteCardRow = async (cardId: string): Promise<void> =>
   check(await getSupabase().from('cards').delete().eq('id', cardId));

@@ -1,18 +1,17 @@
+import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { ChecklistItem } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
 
-export type ChecklistPatch = Partial<
-  Pick<ChecklistItem, 'text' | 'completed' | 'due_date' | 'assigned_to' | 'position'>
+/** The columns a member may change: a subtask stays on its card. */
+export type ChecklistPatch = Omit<
+  TablesUpdate<'card_checklist_items'>,
+  'id' | 'card_id' | 'created_at'
 >;
 
-export const insertChecklistItem = async (item: {
-  id: string;
-  card_id: string;
-  text: string;
-  completed: boolean;
-  position: number;
-}): Promise<ChecklistItem> =>
+export const insertChecklistItem = async (
+  item: TablesInsert<'card_checklist_items'>,
+): Promise<ChecklistItem> =>
   unwrap(await getSupabase().from('card_checklist_items').insert(item).select().single());
 
 export const updateChecklistItemRow = async (

@@ -1,13 +1,9 @@
+import type { TablesInsert } from '../backend/database.types';
 import type { BoardLabel } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
 
-export const insertLabel = async (label: {
-  id: string;
-  board_id: string;
-  name: string;
-  color: string;
-}): Promise<BoardLabel> =>
+export const insertLabel = async (label: TablesInsert<'board_labels'>): Promise<BoardLabel> =>
   unwrap(await getSupabase().from('board_labels').insert(label).select().single());
 
 export const deleteLabelRow = async (labelId: string): Promise<void> =>

@@ -1,18 +1,15 @@
+import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { BoardList } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
 
-export const insertList = async (list: {
-  id: string;
-  board_id: string;
-  title: string;
-  position: number;
-}): Promise<BoardList> => unwrap(await getSupabase().from('lists').insert(list).select().single());
+/** The columns a member may change: a list never moves to another board. */
+export type ListPatch = Omit<TablesUpdate<'lists'>, 'id' | 'board_id' | 'created_at'>;
 
-export const updateListRow = async (
-  listId: string,
-  patch: Partial<Pick<BoardList, 'title' | 'position'>>,
-): Promise<BoardList> =>
+export const insertList = async (list: TablesInsert<'lists'>): Promise<BoardList> =>
+  unwrap(await getSupabase().from('lists').insert(list).select().single());
+
+export const updateListRow = async (listId: string, patch: ListPatch): Promise<BoardList> =>
   unwrap(await getSupabase().from('lists').update(patch).eq('id', listId).select().single());
 
 export const deleteListRow = async (listId: string): Promise<void> =>

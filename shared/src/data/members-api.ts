@@ -12,7 +12,7 @@ export const inviteMemberByEmail = async (boardId: string, email: string): Promi
       p_board_id: boardId,
       p_email: email.trim().toLowerCase(),
     }),
-  ) as InviteResult;
+  ) as unknown as InviteResult;
 
 export const deleteMemberRow = async (memberId: string): Promise<void> =>
   check(await getSupabase().from('board_members').delete().eq('id', memberId));

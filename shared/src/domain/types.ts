@@ -1,81 +1,35 @@
-// Row shapes of the public schema (supabase/migrations) as the client receives them, and the
-// board document that `board_snapshot` returns. Kept in one place so that the store, the data
-// access and the remotes agree on one vocabulary.
+// The vocabulary of the store, the data access and the remotes. Row shapes come from the
+// Database type that `npm run gen:types` generates from supabase/migrations, so a new column
+// reaches every row type at once; what is written here is only what the client adds: the
+// narrowing that a check constraint guarantees, and the board document that `board_snapshot`
+// assembles.
+import type { Tables } from '../backend/database.types';
 
 export type Priority = 'low' | 'medium' | 'high' | 'urgent';
+/** `board_members.role` is text with a check constraint: these two values only. */
 export type MemberRole = 'owner' | 'member';
 
-export interface Profile {
-  id: string;
-  full_name: string | null;
-  email: string | null;
-}
+/** What a fellow member may read of a profile (the snapshot and fetchProfile select these). */
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'full_name' | 'email'>;
 
-export interface Board {
-  id: string;
-  title: string;
-  owner_id: string;
-  background: string;
-  created_at: string;
-}
+export type Board = Tables<'boards'>;
 
-export interface BoardMember {
-  id: string;
-  board_id: string;
-  user_id: string;
+export type BoardMember = Omit<Tables<'board_members'>, 'role'> & {
   role: MemberRole;
-  created_at: string;
+  /** Joined by the snapshot; null until a realtime-inserted member's profile is fetched. */
   profile: Profile | null;
-}
+};
 
-export interface BoardLabel {
-  id: string;
-  board_id: string;
-  name: string;
-  color: string;
-  created_at: string;
-}
+export type BoardLabel = Tables<'board_labels'>;
+export type BoardList = Tables<'lists'>;
+export type ChecklistItem = Tables<'card_checklist_items'>;
+export type CardComment = Tables<'card_comments'>;
 
-export interface BoardList {
-  id: string;
-  board_id: string;
-  title: string;
-  position: number;
-  created_at: string;
-}
-
-export interface ChecklistItem {
-  id: string;
-  card_id: string;
-  text: string;
-  completed: boolean;
-  position: number;
-  due_date: string | null;
-  assigned_to: string | null;
-  created_at: string;
-}
-
-export interface CardComment {
-  id: string;
-  card_id: string;
-  user_id: string;
-  text: string;
-  created_at: string;
-}
-
-/** A card row as stored in `cards`. */
-export interface CardRow {
-  id: string;
-  list_id: string;
-  board_id: string;
-  title: string;
-  description: string;
-  due_date: string | null;
-  /** Typed loosely on purpose: an unknown value is shown as medium (spec §3). */
-  priority: string;
-  position: number;
-  created_at: string;
-}
+/**
+ * A card row as stored in `cards`. `priority` stays the generated `string` on purpose: an
+ * unknown value is shown as medium (spec §3, normalizePriority).
+ */
+export type CardRow = Tables<'cards'>;
 
 /** A card assembled with its children, as the board document carries it. */
 export interface Card extends CardRow {

@@ -8,6 +8,7 @@ import type { BoardGateway, BoardWriteApi } from '../board/board-gateway';
 import type { RowChange } from '../board/row-change';
 import { ApiError } from '../data/api-error';
 import type { InviteResult } from '../data/members-api';
+import { newMember } from '../data/new-rows';
 import type { BoardMember, BoardSnapshot, Profile } from '../domain/types';
 
 export interface MemoryGateway {
@@ -33,14 +34,13 @@ const inviteAnswer = (members: BoardMember[], boardId: string, email: string): I
     return { status: 'already_member' };
   }
   if (email !== registeredOutsider.email) return { status: 'not_found' };
-  const member: BoardMember = {
+  const member = newMember({
     id: `member-${registeredOutsider.id}`,
     board_id: boardId,
     user_id: registeredOutsider.id,
-    role: 'member',
     created_at: new Date(0).toISOString(),
     profile: registeredOutsider,
-  };
+  });
   members.push(member);
   return { status: 'added', member };
 };
