@@ -247,6 +247,37 @@ describe('own edits', () => {
     expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Von Kollegin']);
   });
 
+  it("keeps a colleague's change to another field while an own edit is pending", async () => {
+    const refusal = deferred<unknown>();
+    fake.answer('updateCardRow', () => refusal.promise);
+    const saving = store.updateCard('c1', { title: 'Mein Titel' });
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { description: 'Von Kollegin' })));
+    expect(store.getState().data!.cards.c1).toMatchObject({
+      title: 'Mein Titel',
+      description: 'Von Kollegin',
+    });
+    refusal.reject(failed());
+    await saving;
+    expect(store.getState().data!.cards.c1).toMatchObject({
+      title: 'Karte c1',
+      description: 'Von Kollegin',
+    });
+  });
+
+  it('takes a refused new list away again with a German message', async () => {
+    fake.answer('insertList', () => Promise.reject(failed()));
+    const adding = store.addList('Später');
+    expect(selectLists(store.getState().data!).map((l) => l.title)).toContain('Später');
+    expect(await adding).toBeNull();
+    expect(selectLists(store.getState().data!).map((l) => l.title)).toEqual([
+      'Zu erledigen',
+      'Erledigt',
+    ]);
+    expect(getToastsForTest().map((t) => t.message)).toContain(
+      'Das Element konnte nicht angelegt werden.',
+    );
+  });
+
   it('does not duplicate a new card when its realtime echo arrives', async () => {
     const id = await store.addCard('l2', '  Bericht  ');
     expect(id).not.toBeNull();

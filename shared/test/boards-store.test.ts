@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BoardsStore, type SelectionMemory } from '../src/index';
 import type { Board } from '../src/index';
+import { newRow } from '../src/data/new-rows';
+import { getToasts } from '../src/toast/toast-store';
+import { deferred, failed } from './board-fixtures';
 
-const board = (id: string, title: string): Board => ({
-  id,
-  title,
-  owner_id: 'u1',
-  background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
-  created_at: '2025-01-01T00:00:00Z',
-});
+const board = (id: string, title: string): Board =>
+  newRow('boards', { id, title, owner_id: 'u1', created_at: '2025-01-01T00:00:00Z' });
 
 const boards = [board('b1', 'Produkt'), board('b2', 'Marketing'), board('b3', 'Vertrieb')];
 
@@ -26,6 +24,8 @@ const memory = (stored: string | null): SelectionMemory & { stored: string | nul
 
 let server: Board[] = boards;
 
+let deleteAnswer: () => Promise<void> = async () => undefined;
+
 const storeWith = (remembered: SelectionMemory) =>
   new BoardsStore(
     {
@@ -34,16 +34,19 @@ const storeWith = (remembered: SelectionMemory) =>
         server = [board(id, title), ...server];
         return server[0]!;
       },
-      deleteBoardRow: async () => undefined,
+      deleteBoardRow: () => deleteAnswer(),
     },
     remembered,
   );
+
+const titles = (store: BoardsStore) => store.getState().boards.map((b) => b.title);
 
 const selectedTitle = (store: BoardsStore) =>
   store.getState().boards.find((b) => b.id === store.getState().selectedId)?.title;
 
 beforeEach(() => {
   server = boards;
+  deleteAnswer = async () => undefined;
 });
 
 describe('the selected board', () => {
@@ -77,5 +80,36 @@ describe('the selected board', () => {
     const store = storeWith(memory('deleted-board'));
     await store.load();
     expect(selectedTitle(store)).toBe('Produkt');
+  });
+});
+
+describe('removing a board', () => {
+  it('hides it at once and selects the next board', async () => {
+    const store = storeWith(memory('b1'));
+    await store.load();
+    expect(await store.remove('b1')).toBe(true);
+    expect(titles(store)).toEqual(['Marketing', 'Vertrieb']);
+    expect(selectedTitle(store)).toBe('Marketing');
+  });
+
+  it('brings it back with a German message when refused, keeping what changed meanwhile', async () => {
+    const answer = deferred<void>();
+    deleteAnswer = () => answer.promise;
+    const store = storeWith(memory('b1'));
+    await store.load();
+    const removing = store.remove('b1');
+    expect(titles(store)).toEqual(['Marketing', 'Vertrieb']);
+    // Meanwhile the user is invited to another board, and picks a board.
+    server = [board('b4', 'Einkauf'), ...boards];
+    await store.load();
+    store.select('b3');
+    expect(titles(store)).toEqual(['Einkauf', 'Marketing', 'Vertrieb']);
+    answer.reject(failed());
+    expect(await removing).toBe(false);
+    expect(titles(store)).toEqual(['Einkauf', 'Produkt', 'Marketing', 'Vertrieb']);
+    expect(selectedTitle(store)).toBe('Vertrieb');
+    expect(getToasts().map((t) => t.message)).toContain(
+      'Das Löschen ist fehlgeschlagen und wurde zurückgenommen.',
+    );
   });
 });

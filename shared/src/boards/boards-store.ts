@@ -3,6 +3,7 @@
 // none is, spec §4) and so that deleting a board moves the selection in one place.
 import type { Board } from '../domain/types';
 import { createStateCell } from '../state/state-cell';
+import { PatchStack } from '../state/patch-stack';
 import { newId } from '../data/new-id';
 import type { deleteBoardRow, fetchMyBoards, insertBoard } from '../data/boards-api';
 import { isPermissionError } from '../data/api-error';
@@ -55,8 +56,18 @@ const initial: BoardsState = { status: 'idle', boards: [], selectedId: null };
 const withSelection = (boards: readonly Board[], selectedId: string | null): string | null =>
   selectedId && boards.some((b) => b.id === selectedId) ? selectedId : (boards[0]?.id ?? null);
 
+const withoutBoard =
+  (boardId: string) =>
+  (state: BoardsState): BoardsState => {
+    const boards = state.boards.filter((b) => b.id !== boardId);
+    return { ...state, boards, selectedId: withSelection(boards, state.selectedId) };
+  };
+
 export class BoardsStore {
   private readonly cell = createStateCell<BoardsState>(initial);
+  /** What the server confirmed, and the selection; shown with pending removals drawn over it. */
+  private base: BoardsState = initial;
+  private readonly patches = new PatchStack<BoardsState>();
   private loadSerial = 0;
 
   constructor(
@@ -74,33 +85,42 @@ export class BoardsStore {
   readonly getState = (): BoardsState => this.cell.get();
   readonly subscribe = (listener: () => void): (() => void) => this.cell.subscribe(listener);
 
+  private setBase(change: (base: BoardsState) => BoardsState): void {
+    this.base = change(this.base);
+    this.publish();
+  }
+
+  private publish(): void {
+    this.cell.set(this.patches.drawOver(this.base));
+  }
+
   async load(): Promise<void> {
     this.loadSerial += 1;
     const serial = this.loadSerial;
-    if (this.cell.get().status !== 'ready') this.cell.update((s) => ({ ...s, status: 'loading' }));
+    if (this.base.status !== 'ready') this.setBase((s) => ({ ...s, status: 'loading' }));
     try {
       const boards = await this.api.fetchMyBoards();
       if (serial !== this.loadSerial) return;
-      this.cell.update((s) => ({
+      this.setBase((s) => ({
         status: 'ready',
         boards,
         selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
       }));
     } catch {
       if (serial !== this.loadSerial) return;
-      this.cell.update((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'error' }));
+      this.setBase((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   }
 
   reset(): void {
     this.loadSerial += 1;
-    this.cell.set(initial);
+    this.patches.clear();
+    this.setBase(() => initial);
   }
 
   select(boardId: string): void {
-    this.cell.update((s) =>
-      s.boards.some((b) => b.id === boardId) ? { ...s, selectedId: boardId } : s,
-    );
+    if (!this.cell.get().boards.some((b) => b.id === boardId)) return;
+    this.setBase((s) => ({ ...s, selectedId: boardId }));
   }
 
   /** Creates a board and selects it at once (spec §4); null when blank or refused. */
@@ -109,7 +129,7 @@ export class BoardsStore {
     if (!name) return null;
     try {
       const board = await this.api.insertBoard({ id: newId(), title: name });
-      this.cell.update((s) => ({
+      this.setBase((s) => ({
         status: 'ready',
         boards: [board, ...s.boards.filter((b) => b.id !== board.id)],
         selectedId: board.id,
@@ -121,20 +141,23 @@ export class BoardsStore {
     }
   }
 
-  /** Removes the board at once; it comes back with a message if the server refuses. */
+  /**
+   * Removes the board at once; it comes back with a message if the server refuses. The removal
+   * is a pending patch, so a refusal drops it and keeps whatever changed meanwhile (a reload,
+   * another selection).
+   */
   async remove(boardId: string): Promise<boolean> {
-    const before = this.cell.get();
-    const boards = before.boards.filter((b) => b.id !== boardId);
-    this.cell.set({ ...before, boards, selectedId: withSelection(boards, before.selectedId) });
+    const removal = withoutBoard(boardId);
+    const patch = this.patches.push(removal);
+    this.publish();
     try {
       await this.api.deleteBoardRow(boardId);
+      this.patches.drop(patch);
+      this.setBase(removal);
       return true;
     } catch (error) {
-      this.cell.update((s) => ({
-        ...s,
-        boards: before.boards,
-        selectedId: before.selectedId,
-      }));
+      this.patches.drop(patch);
+      this.publish();
       showToast(t(isPermissionError(error) ? 'errors.notAllowed' : 'errors.deleteFailed'), 'error');
       return false;
     }

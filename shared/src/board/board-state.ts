@@ -1,0 +1,115 @@
+// The board as the store shows it: `base`, what the server has confirmed, with the user's
+// pending patches drawn over it. Server news reaches `base` only through the pure, idempotent
+// reducer (board-data.ts); both the sync engine and the command runner write through here.
+import type { BoardData } from '../domain/types';
+import { createStateCell } from '../state/state-cell';
+import { PatchStack } from '../state/patch-stack';
+import { applyRowChange } from './board-data';
+import { rowKey, type RowChange } from './row-change';
+
+export type BoardStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
+
+export interface BoardStoreState {
+  status: BoardStatus;
+  boardId: string | null;
+  data: BoardData | null;
+}
+
+const idle: BoardStoreState = { status: 'idle', boardId: null, data: null };
+
+export class BoardState {
+  private readonly cell = createStateCell(idle);
+  private base: BoardData | null = null;
+  private readonly patches = new PatchStack<BoardData>();
+  /**
+   * Realtime delivers in commit order, so it is the arbiter: `seq` counts the news applied to
+   * base, and `touched` remembers per row when it last had news, so that the row an own write
+   * gets back is not applied over a newer change (a slow HTTP answer).
+   */
+  private readonly touched = new Map<string, number>();
+  private seq = 0;
+  /** Bumped whenever the board shown changes, so that answers for an earlier one are dropped. */
+  private epoch = 0;
+
+  readonly value$ = this.cell.value$;
+  readonly get = (): BoardStoreState => this.cell.get();
+  readonly subscribe = (listener: () => void): (() => void) => this.cell.subscribe(listener);
+
+  /** The confirmed board, or null while none is loaded. */
+  get confirmed(): BoardData | null {
+    return this.base;
+  }
+
+  get generation(): number {
+    return this.epoch;
+  }
+
+  /** Forgets the board and every pending edit, and shows `status` for `boardId`. */
+  reset(status: BoardStatus = 'idle', boardId: string | null = null): void {
+    this.epoch += 1;
+    this.base = null;
+    this.patches.clear();
+    this.touched.clear();
+    this.cell.set({ status, boardId, data: null });
+  }
+
+  /** The board is gone or could not be loaded: nothing to show, nothing pending. */
+  lose(status: 'notFound' | 'error'): void {
+    this.base = null;
+    this.patches.clear();
+    this.cell.set({ status, boardId: this.cell.get().boardId, data: null });
+  }
+
+  /** A freshly loaded board; edits still on their way stay drawn over it. */
+  load(data: BoardData): void {
+    this.base = data;
+    this.publish('ready');
+  }
+
+  /** News from the server, in commit order. */
+  applyNews(change: RowChange): void {
+    if (!this.base) return;
+    this.seq += 1;
+    this.touched.set(rowKey(change), this.seq);
+    this.base = applyRowChange(this.base, change);
+    this.publish();
+  }
+
+  /** Where the news stands now; pass it to `settle` with the rows the write gets back. */
+  mark(): number {
+    return this.seq;
+  }
+
+  /**
+   * An own write succeeded: its patch gives way to the rows the server sent back, except rows
+   * with newer news since `sentAt`, which already hold a later state.
+   */
+  settle(patchId: number, changes: readonly RowChange[], sentAt: number): void {
+    for (const change of changes) {
+      const key = rowKey(change);
+      if ((this.touched.get(key) ?? 0) > sentAt || !this.base) continue;
+      this.seq += 1;
+      this.touched.set(key, this.seq);
+      this.base = applyRowChange(this.base, change);
+    }
+    this.dropPatch(patchId);
+  }
+
+  pushPatch(apply: (data: BoardData) => BoardData): number {
+    const id = this.patches.push(apply);
+    this.publish();
+    return id;
+  }
+
+  /** The rollback of a refused write: its patch is dropped, whatever arrived meanwhile stays. */
+  dropPatch(id: number): void {
+    this.patches.drop(id);
+    this.publish();
+  }
+
+  private publish(status: BoardStatus = this.cell.get().status): void {
+    const { boardId } = this.cell.get();
+    const data = this.base && this.patches.drawOver(this.base);
+    this.cell.set({ status, boardId, data });
+  }
+}
