@@ -373,11 +373,7 @@ export type Database = {
     };
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
-      fellow_member_ids: { Args: Record<PropertyKey, never>; Returns: string[] };
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
-      is_board_member: { Args: { p_board_id: string }; Returns: boolean };
-      is_board_owner: { Args: { p_board_id: string }; Returns: boolean };
-      my_board_ids: { Args: Record<PropertyKey, never>; Returns: string[] };
     };
     Enums: {
       [_ in never]: never;
