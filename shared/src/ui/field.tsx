@@ -49,9 +49,10 @@ export const Field = ({
       <label htmlFor={id} className={layouts[layout].label}>
         {label}
       </label>
+      {/* Only what the field has: a control's own aria-describedby stays when there is no hint. */}
       {children({
         id,
-        'aria-describedby': describedBy,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': true } : {}),
       })}
       {hint ? (
