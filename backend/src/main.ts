@@ -1,7 +1,9 @@
 /**
  * `npm run backend`: the local Supabase-compatible server. Reads .env from the repository root
  * (see .env.example), prints one line when ready, and exits non-zero with a clear message when
- * the port is taken or the database cannot be opened.
+ * the port is taken or the database cannot be opened. Once serving, an error that nothing
+ * caught is logged with its request id and the server goes on (process-guards.ts, installed by
+ * startBackend, so `npm start` and `npm run dev:backend` have them too).
  */
 import path from 'node:path';
 import dotenv from 'dotenv';

@@ -2,6 +2,11 @@
  * Starts the whole backend: database (bootstrapped and migrated), HTTP surfaces and realtime,
  * on one port. Used by `npm run backend` (main.ts), by `npm start`, and by the tests, which start
  * it on a free port with a throwaway database.
+ *
+ * No client can end the process: requests run with a request id (X-Request-Id) that every log
+ * line carries; what Node's parser refuses gets a JSON answer; an error on one socket is that
+ * socket's end; and an error nothing caught is logged with its request id while the server goes
+ * on (process-guards.ts).
  */
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
@@ -15,6 +20,8 @@ import { openDb } from './db/open.ts';
 import { nodeRequestListener } from './http/node-listener.ts';
 import type { Db } from './db/types.ts';
 import { createLogger } from './logger.ts';
+import { installProcessGuards } from './process-guards.ts';
+import { requestIdFrom, withRequestId } from './request-context.ts';
 import { attachRealtime } from './realtime/index.ts';
 
 export interface RunningBackend {
@@ -23,6 +30,8 @@ export interface RunningBackend {
   anonKey: string;
   serviceRoleKey: string;
   ctx: BackendContext;
+  /** The HTTP server (tests reach its upgrade and error paths directly). */
+  server: Server;
   close(): Promise<void>;
 }
 
@@ -82,9 +91,14 @@ export const startBackend = async (
   let app: Hono | undefined;
   const server = createServer(
     { maxHeaderSize: config.maxHeaderBytes },
-    nodeRequestListener(
-      (request, env) => app?.fetch(request, env) ?? new Response(null, { status: 503 }),
-    ),
+    nodeRequestListener((request, env) => {
+      const requestId = requestIdFrom(request.headers.get('x-request-id'));
+      env.outgoing.setHeader('X-Request-Id', requestId);
+      return withRequestId(
+        requestId,
+        () => app?.fetch(request, env) ?? new Response(null, { status: 503 }),
+      );
+    }),
   );
   answerClientErrors(server);
   await listen(server, config.port, config.host);
@@ -104,6 +118,7 @@ export const startBackend = async (
     };
     app = createApp(ctx, () => realtime);
     realtime = await attachRealtime(server, ctx);
+    const removeGuards = installProcessGuards(logger);
     const openDbHandle = db;
     return {
       url,
@@ -111,11 +126,13 @@ export const startBackend = async (
       anonKey: jwt.anonKey,
       serviceRoleKey: jwt.serviceRoleKey,
       ctx,
+      server,
       async close() {
         await realtime?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await openDbHandle.close();
+        removeGuards();
       },
     };
   } catch (error) {

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import type { BackendContext } from '../context.ts';
+import { requestIdFrom, withRequestId } from '../request-context.ts';
 import { Catalog } from './catalog.ts';
 import { startChangeFeed } from './change-feed.ts';
 import { createDispatcher } from './dispatcher.ts';
@@ -40,6 +41,10 @@ export interface Realtime {
 }
 
 const refuse = (socket: Duplex, status: number, text: string, message: string): void => {
+  if (socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
   const body = JSON.stringify({ message });
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -87,7 +92,26 @@ export const attachRealtime = async (
   let closing = false;
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // From here on the socket is ours alone: Node no longer watches it, so an error on it (a
+    // client resetting the connection while its token is verified) would otherwise be an
+    // unhandled 'error' event, which ends the process. ws adds its own listener once it takes
+    // over; this one stays as a harmless backstop.
+    socket.on('error', (error) => logger.debug({ err: error }, 'realtime: handshake socket error'));
+    const header = req.headers['x-request-id'];
+    // The socket's whole life (its frames too) runs under this id, which its log lines carry.
+    withRequestId(requestIdFrom(typeof header === 'string' ? header : null), () => {
+      try {
+        upgrade(req, socket, head);
+      } catch (error) {
+        logger.error({ err: error }, 'realtime: upgrade failed');
+        refuse(socket, 500, 'Internal Server Error', 'the upgrade could not be handled');
+      }
+    });
+  };
+
+  const upgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = parseTarget(req.url);
+    if (!url) return refuse(socket, 400, 'Bad Request', 'the request target is not a valid URL');
     if (url.pathname.replace(/\/$/, '') !== REALTIME_PATH) {
       // Nobody else handles upgrades: answer rather than leave the client hanging.
       if (server.listenerCount('upgrade') === 1)
@@ -103,27 +127,32 @@ export const attachRealtime = async (
     const apiKey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : null);
     if (!apiKey) return refuse(socket, 401, 'Unauthorized', 'apikey is required');
 
-    void verifyToken(ctx.jwt, apiKey).then((verified) => {
-      if (!verified.ok) return refuse(socket, 401, 'Unauthorized', verified.reason);
-      if (socket.destroyed) return;
-      if (closing) return refuse(socket, 503, 'Service Unavailable', 'server is shutting down');
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        const session = new Session(ws, vsn as Vsn, apiKey, verified.claims, {
-          hub,
-          catalog,
-          jwt: ctx.jwt,
-          logger,
-          refreshCatalog,
+    void verifyToken(ctx.jwt, apiKey)
+      .then((verified) => {
+        if (socket.destroyed) return;
+        if (!verified.ok) return refuse(socket, 401, 'Unauthorized', verified.reason);
+        if (closing) return refuse(socket, 503, 'Service Unavailable', 'server is shutting down');
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          const session = new Session(ws, vsn as Vsn, apiKey, verified.claims, {
+            hub,
+            catalog,
+            jwt: ctx.jwt,
+            logger,
+            refreshCatalog,
+          });
+          sessions.set(ws, session);
+          ws.on('message', (data, isBinary) => session.receive(toBuffer(data), isBinary));
+          ws.on('close', () => {
+            session.dispose();
+            sessions.delete(ws);
+          });
+          ws.on('error', (error) => logger.debug({ err: error }, 'realtime: socket error'));
         });
-        sessions.set(ws, session);
-        ws.on('message', (data, isBinary) => session.receive(toBuffer(data), isBinary));
-        ws.on('close', () => {
-          session.dispose();
-          sessions.delete(ws);
-        });
-        ws.on('error', (error) => logger.debug({ err: error }, 'realtime: socket error'));
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'realtime: upgrade failed');
+        socket.destroy();
       });
-    });
   };
   server.on('upgrade', onUpgrade);
 
@@ -161,6 +190,15 @@ export const attachRealtime = async (
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+};
+
+/** The request target as a URL, or null when it is none (`http://[`, say). */
+const parseTarget = (target: string | undefined): URL | null => {
+  try {
+    return new URL(target ?? '/', 'http://localhost');
+  } catch {
+    return null;
+  }
 };
 
 const toBuffer = (data: WebSocket.RawData): Buffer =>
