@@ -22,7 +22,7 @@ const frontend = ['shared', ...apps];
  * Files that `@taskflow/shared`'s `exports` subpaths resolve to. The zones below see resolved
  * file paths, so an import of any other file under shared/src is a deep import of an internal.
  */
-const sharedPublicEntries = ['./index.ts', './testing/index.ts'];
+const sharedPublicEntries = ['./index.ts', './dev/index.ts', './testing/index.ts'];
 
 const zone = (target, from, message, except) => ({
   target: `./${target}`,

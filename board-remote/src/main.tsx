@@ -1,5 +1,6 @@
 import './index.css';
-import { boardStore, emptyFilters, showToast, StandaloneHarness, t } from '@taskflow/shared';
+import { boardStore, emptyFilters, showToast, t } from '@taskflow/shared';
+import { StandaloneHarness } from '@taskflow/shared/dev';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import BoardColumns from './board-columns';

@@ -1,12 +1,6 @@
 import './index.css';
-import {
-  Button,
-  StandaloneHarness,
-  selectCardsByList,
-  selectLists,
-  useBoard,
-  type BoardData,
-} from '@taskflow/shared';
+import { Button, selectCardsByList, selectLists, useBoard, type BoardData } from '@taskflow/shared';
+import { StandaloneHarness } from '@taskflow/shared/dev';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import CardDetail from './card-detail';

@@ -1,9 +1,14 @@
 // @taskflow/shared: the one library every TaskFlow app imports. It is a module-federation
 // singleton, so the client, the session and the stores below exist once per page.
+//
+// The entry is the apps' whole view of the data: the stores with their commands, hooks,
+// domain helpers, UI atoms and the German catalogue. The Supabase client and the raw table
+// calls (src/data) stay private, so every write goes through a store's optimistic command and
+// its rollback. The standalone harness is '@taskflow/shared/dev', the memory gateway and
+// fixtures '@taskflow/shared/testing'.
 
-// backend
+// backend settings (the shell applies its run-time config before the first call)
 export { configureBackend, type BackendSettings } from './backend/backend-config';
-export { getSupabase } from './backend/supabase-client';
 
 // session
 export {
@@ -18,15 +23,13 @@ export {
   type AuthResult,
 } from './auth/session';
 
-// stores
+// stores: the page's instances; their methods are the commands (board-commands.ts)
 export { boardsStore, boardStore, startWorkspace } from './workspace';
 export type { BoardsState, BoardsStatus } from './boards/boards-store';
-export { BoardsStore, type SelectionMemory } from './boards/boards-store';
-export { BoardStore, type BoardStoreState, type BoardStatus } from './board/board-store';
-export type { BoardGateway, BoardWriteApi } from './board/board-gateway';
-export { boardChanges, type BoardChannelEvent, type ChannelStatus } from './board/board-realtime';
-export { applyRowChange, applyRowChanges, fromSnapshot } from './board/board-data';
-export type { RowChange, BoardTable, ChangeType } from './board/row-change';
+export type { BoardStore, BoardStoreState, BoardStatus } from './board/board-store';
+export type { CardPatch } from './data/cards-api';
+export type { ChecklistPatch } from './data/checklist-api';
+export type { InviteResult } from './data/members-api';
 export {
   selectLists,
   selectCardsByList,
@@ -35,36 +38,6 @@ export {
   displayName,
   type MemberProfile,
 } from './board/selectors';
-
-// data access (every write of spec §7; the stores call these)
-export { ApiError, isPermissionError } from './data/api-error';
-export { newId } from './data/new-id';
-export { fetchMyBoards, fetchBoardSnapshot, insertBoard, deleteBoardRow } from './data/boards-api';
-export {
-  inviteMemberByEmail,
-  deleteMemberRow,
-  fetchProfile,
-  type InviteResult,
-} from './data/members-api';
-export { insertList, updateListRow, deleteListRow } from './data/lists-api';
-export {
-  insertCard,
-  updateCardRow,
-  deleteCardRow,
-  insertAssignee,
-  deleteAssignee,
-  insertTag,
-  deleteTag,
-  type CardPatch,
-} from './data/cards-api';
-export { insertLabel, deleteLabelRow } from './data/labels-api';
-export {
-  insertChecklistItem,
-  updateChecklistItemRow,
-  deleteChecklistItemRow,
-  type ChecklistPatch,
-} from './data/checklist-api';
-export { insertComment } from './data/comments-api';
 
 // domain rules
 export type * from './domain/types';
@@ -119,7 +92,7 @@ export {
 // React: hooks and UI atoms
 export { useSession } from './hooks/use-session';
 export { useBoards } from './hooks/use-boards';
-export { useBoard, createUseBoard } from './hooks/use-board';
+export { useBoard } from './hooks/use-board';
 export { useToasts } from './hooks/use-toasts';
 export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
@@ -150,7 +123,3 @@ export { MemberOptions, type MemberOptionsProps } from './ui/member-options';
 export { Message, type MessageProps, type MessageTone } from './ui/message';
 export type { ControlSize, ControlVariant } from './ui/control-class';
 // end of form fields
-
-// development
-export { StandaloneHarness, type StandaloneHarnessProps } from './dev/standalone-harness';
-export { demoAccount } from './dev/demo-account';

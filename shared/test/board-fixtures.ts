@@ -1,13 +1,9 @@
 import { Subject } from 'rxjs';
-import type {
-  BoardChannelEvent,
-  BoardGateway,
-  BoardSnapshot,
-  Card,
-  ChannelStatus,
-  RowChange,
-} from '../src/index';
-import { ApiError } from '../src/index';
+import type { BoardChannelEvent, ChannelStatus } from '../src/board/board-realtime';
+import type { BoardGateway } from '../src/board/board-gateway';
+import type { RowChange } from '../src/board/row-change';
+import { ApiError } from '../src/data/api-error';
+import type { BoardSnapshot, Card } from '../src/domain/types';
 import { newCard, newMember, newRow } from '../src/data/new-rows';
 
 export const boardId = 'b1';

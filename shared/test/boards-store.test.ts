@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BoardsStore, type SelectionMemory } from '../src/index';
+import { BoardsStore, type SelectionMemory } from '../src/boards/boards-store';
 import type { Board } from '../src/index';
 import { newRow } from '../src/data/new-rows';
 import { getToasts } from '../src/toast/toast-store';

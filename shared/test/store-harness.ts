@@ -1,3 +1,4 @@
-// The store under test, imported from the package's public surface.
-export { BoardStore, selectCardsByList, selectLists } from '../src/index';
+// The store under test (the apps get its one instance, `boardStore`), and its selectors.
+export { BoardStore } from '../src/board/board-store';
+export { selectCardsByList, selectLists } from '../src/index';
 export { getToasts as getToastsForTest } from '../src/toast/toast-store';

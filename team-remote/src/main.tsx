@@ -1,5 +1,6 @@
 import './index.css';
-import { Button, StandaloneHarness, t } from '@taskflow/shared';
+import { Button, t } from '@taskflow/shared';
+import { StandaloneHarness } from '@taskflow/shared/dev';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import TeamManagement from './team-management';

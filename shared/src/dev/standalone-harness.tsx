@@ -1,11 +1,17 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { signIn, signOut } from '../auth/session';
-import { useSession } from '../hooks/use-session';
-import { useBoards } from '../hooks/use-boards';
-import { boardsStore } from '../workspace';
-import { t } from '../i18n/t';
-import { Button } from '../ui/button';
-import { ToastViewport } from '../ui/toast-viewport';
+// The harness reaches the session and the stores through the package's public entry, never by
+// a relative path: a remote receives '@taskflow/shared' as a federation singleton, and a second,
+// bundled copy of the session here would sign in a client the feature never sees.
+import {
+  boardsStore,
+  Button,
+  signIn,
+  signOut,
+  t,
+  ToastViewport,
+  useBoards,
+  useSession,
+} from '@taskflow/shared';
 import { demoAccount } from './demo-account';
 
 export interface StandaloneHarnessProps {

@@ -1,4 +1,6 @@
 import type * as Shared from '../index';
+import { BoardStore } from '../board/board-store';
+import { createUseBoard } from '../hooks/use-board';
 import { createMemoryGateway, type MemoryGateway } from './memory-gateway';
 import { sampleBoardSnapshot } from './sample-board';
 
@@ -17,8 +19,8 @@ export const sharedOnMemoryGateway = (
   overrides: Partial<typeof Shared> = {},
 ): typeof Shared => {
   current = createMemoryGateway(sampleBoardSnapshot());
-  const store = new actual.BoardStore(current.gateway);
-  return { ...actual, boardStore: store, useBoard: actual.createUseBoard(store), ...overrides };
+  const store = new BoardStore(current.gateway);
+  return { ...actual, boardStore: store, useBoard: createUseBoard(store), ...overrides };
 };
 
 /** The memory gateway behind the mocked shared package of this test file. */
