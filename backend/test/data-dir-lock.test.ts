@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir } from '../src/db/data-dir-lock.ts';
 import { startBackend } from '../src/server.ts';
-import { pgliteDataDir, testDatabase } from './support/backend.ts';
+import { createScratchDatabase, pgliteDataDir, testDatabase } from './support/backend.ts';
 
 const holderScript = fileURLToPath(new URL('./support/hold-data-dir.ts', import.meta.url));
 
@@ -132,5 +132,27 @@ if (testDatabase === 'pglite')
       await release();
       const again = await lockDataDir(dataDir);
       await again();
+    });
+  });
+
+if (testDatabase === 'postgres')
+  describe('the data-folder lock with DATABASE_URL', () => {
+    it('is not taken: a PostgreSQL server is shared by design', async () => {
+      const dataDir = await tempDir();
+      const scratch = await createScratchDatabase();
+      const backend = await startBackend({
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        databaseUrl: scratch.url,
+        logLevel: 'silent',
+      });
+      try {
+        const release = await lockDataDir(dataDir);
+        await release();
+      } finally {
+        await backend.close();
+        await scratch.drop();
+      }
     });
   });

@@ -3,27 +3,7 @@
 -- Runs at every start, so every statement is idempotent. The migrations in supabase/migrations
 -- must not depend on anything beyond this file (they run unchanged on a hosted project).
 
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-end $$;
-
--- The connecting user switches to these roles per request (SET LOCAL ROLE).
-do $$
-begin
-  execute format('grant anon, authenticated, service_role to %I', current_user);
-exception when others then
-  -- Already a superuser (PGlite, a local cluster): membership is implied.
-  null;
-end $$;
+-- The API roles come first, from roles.sql (migrations.ts runs it before this file).
 
 create schema if not exists auth;
 create schema if not exists extensions;
