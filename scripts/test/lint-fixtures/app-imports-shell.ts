@@ -1,4 +1,2 @@
 // Linted as board-remote/src: a remote reaching into the shell.
-import { App } from '../../shell/src/app';
-
-export { App };
+import '../../shell/src/main';
