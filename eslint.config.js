@@ -11,6 +11,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import sharedPackage from './shared/package.json' with { type: 'json' };
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -19,10 +20,13 @@ const apps = appFolders;
 const frontend = ['shared', ...apps];
 
 /**
- * Files that `@taskflow/shared`'s `exports` subpaths resolve to. The zones below see resolved
- * file paths, so an import of any other file under shared/src is a deep import of an internal.
+ * What `@taskflow/shared`'s `exports` subpaths resolve to under shared/src (wildcards as their
+ * folder). The zones see resolved file paths, so any other file there is an internal.
  */
-const sharedPublicEntries = ['./index.ts', './dev/index.ts', './testing/index.ts'];
+const sharedPublicEntries = Object.values(sharedPackage.exports)
+  .flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))
+  .filter((target) => target.startsWith('./src/'))
+  .map((target) => `./${target.slice('./src/'.length).replace(/\*.*$/, '')}`);
 
 const zone = (target, from, message, except) => ({
   target: `./${target}`,
