@@ -122,13 +122,13 @@ export const boardCommands = {
       title: name,
       position: positionAtEnd(selectCardsByList(data)[listId] ?? []),
     });
-    const insert = { id: card.id, list_id: listId, board_id: card.board_id, title: name };
+    const { id, board_id, position } = card;
     return upsert(
       'cards',
       card,
-      (api) => api.insertCard({ ...insert, position: card.position }),
+      (api) => api.insertCard({ id, list_id: listId, board_id, title: name, position }),
       'errors.createFailed',
-      card.id,
+      id,
     );
   },
 
