@@ -8,12 +8,12 @@ import type { Database } from '../backend/database.types';
 import type { BoardMember, Card, MemberRole, Profile } from '../domain/types';
 import { newId } from './new-id';
 
-export type Table = keyof Database['public']['Tables'];
+type Table = keyof Database['public']['Tables'];
 type Row<T extends Table> = Database['public']['Tables'][T]['Row'];
 type Insert<T extends Table> = Database['public']['Tables'][T]['Insert'];
 
 /** Tables whose rows have their own id (not the link tables keyed by both ends). */
-export type TableWithId = { [T in Table]: 'id' extends keyof Row<T> ? T : never }[Table];
+type TableWithId = { [T in Table]: 'id' extends keyof Row<T> ? T : never }[Table];
 
 /** Set per row: an id made on the client (see new-id.ts) and the time of creation. */
 type PerRowColumn = 'id' | 'created_at';
@@ -30,7 +30,7 @@ type DefaultedColumn<T extends Table> = Exclude<
 >;
 
 /** The value every defaulted (or nullable) column takes when an insert leaves it out. */
-export const columnDefaults: {
+const columnDefaults: {
   [T in Table]: Required<Pick<Row<T>, DefaultedColumn<T> & keyof Row<T>>>;
 } = {
   profiles: { full_name: '', email: null },

@@ -1,3 +1,5 @@
 export { createMemoryGateway, registeredOutsider, type MemoryGateway } from './memory-gateway';
 export { sampleBoardSnapshot } from './sample-board';
 export { memoryGateway, sharedOnMemoryGateway } from './shared-on-memory-gateway';
+// The one factory of rows, shared with the store and the demo seed (typed by the schema).
+export { newCard, newMember, newRow } from '../data/new-rows';
