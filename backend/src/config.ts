@@ -32,6 +32,12 @@ export interface BackendConfig {
   rateLimitTokenRefresh: number;
   /** Sign-ins and sign-ups per e-mail address per 5 minutes (0: no limit). */
   rateLimitPerEmail: number;
+  /** Realtime joins per second per connection (0: no limit), as hosted Realtime's default. */
+  realtimeMaxJoinsPerSecond: number;
+  /** Realtime messages (broadcast, presence, token pushes…) per second per connection (0: none). */
+  realtimeMaxMessagesPerSecond: number;
+  /** Statement timeout of realtime's authorisation and filter checks, in milliseconds. */
+  realtimeCheckTimeoutMs: number;
   /** Public URL of this server (JWT `iss`, log line); empty: derived from host and port at start. */
   publicUrl: string;
   logLevel: string;
@@ -74,6 +80,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
     ),
     rateLimitTokenRefresh: intFrom(env.RATE_LIMIT_TOKEN_REFRESH, 150, 'RATE_LIMIT_TOKEN_REFRESH'),
     rateLimitPerEmail: intFrom(env.RATE_LIMIT_PER_EMAIL, 30, 'RATE_LIMIT_PER_EMAIL'),
+    realtimeMaxJoinsPerSecond: intFrom(
+      env.REALTIME_MAX_JOINS_PER_SECOND,
+      100,
+      'REALTIME_MAX_JOINS_PER_SECOND',
+    ),
+    realtimeMaxMessagesPerSecond: intFrom(
+      env.REALTIME_MAX_MESSAGES_PER_SECOND,
+      100,
+      'REALTIME_MAX_MESSAGES_PER_SECOND',
+    ),
+    realtimeCheckTimeoutMs: intFrom(
+      env.REALTIME_CHECK_TIMEOUT_MS,
+      2000,
+      'REALTIME_CHECK_TIMEOUT_MS',
+    ),
     publicUrl: env.PUBLIC_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
   };
