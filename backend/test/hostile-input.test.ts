@@ -12,7 +12,7 @@ let backend: TestBackend;
 const MAX_BODY_BYTES = 64 * 1024;
 
 const FIXTURE = `
-create table public.hi_items (id int primary key, title text not null);
+create table public.hi_items (id int primary key, title text not null, done boolean not null default false);
 insert into public.hi_items values (1, 'eins');
 create function public.hi_echo(payload json) returns json language sql as $$ select payload $$;
 `;
@@ -121,6 +121,21 @@ describe('limits on what a request may ask for', () => {
     const response = await rest(`hi_items?title=eq.${'x'.repeat(9000)}`);
     expect(response.status).toBe(414);
     expect(await response.json()).toMatchObject({ code: 'request_too_large' });
+  });
+});
+
+describe('values a column type cannot read', () => {
+  it('are 400 22P02 from Postgres on every adapter (PGlite threw a plain error: 500)', async () => {
+    for (const filter of ['done=eq.null', 'done=eq.2', 'done=in.(true,maybe)']) {
+      const body = await expectRestError(await rest(`hi_items?${filter}`), 400, '22P02');
+      expect(body.message).toMatch(/invalid input syntax for type boolean/);
+    }
+    const patch = await rest('hi_items?done=eq.vielleicht', {
+      method: 'PATCH',
+      body: '{"title":"zwei"}',
+    });
+    await expectRestError(patch, 400, '22P02');
+    expect(await rows()).toEqual([{ id: 1, title: 'eins' }]);
   });
 });
 

@@ -26,13 +26,20 @@ import {
 export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 export const qualified = (name: string): string => `${ident(EXPOSED_SCHEMA)}.${ident(name)}`;
 
-/** Collects bind parameters; `bind` returns the placeholder with its cast. */
+/**
+ * Collects bind parameters; `bind` returns the placeholder with its cast. Every value travels as text and Postgres casts it (`$1::text::boolean`), as
+ * PostgREST sends its values: the database, not a driver, judges the input, so `eq.maybe` on a
+ * boolean is 400 22P02 on both adapters (PGlite's own boolean serialiser would throw a plain
+ * error for it, a 500).
+ */
 export class Params {
   readonly values: unknown[] = [];
 
   bind(value: unknown, type: string): string {
-    this.values.push(value);
-    return `$${this.values.length}::${type}`;
+    this.values.push(value === null || value === undefined ? null : String(value));
+    return type === 'text'
+      ? `$${this.values.length}::text`
+      : `$${this.values.length}::text::${type}`;
   }
 }
 
