@@ -85,66 +85,63 @@ afterAll(async () => {
 });
 
 describe('npm run backup / npm run restore', () => {
-  it(
-    'round-trips every row, and people still sign in',
-    { timeout: 120_000 } /* four database opens; slow on a busy machine */,
-    async () => {
-      const source = await newTarget(false);
-      const first = await startBackend({ ...options, ...source });
-      const owner = { email: uniqueEmail('owner'), password: 'geheim123' };
-      const member = { email: uniqueEmail('member'), password: 'anders456' };
-      let before: Record<string, unknown>;
-      try {
-        const api = clientFor(first);
-        for (const person of [member, owner]) {
-          const { error } = await api.auth.signUp({
-            ...person,
-            options: { data: { full_name: 'Ä Ö' } },
-          });
-          expect(error).toBeNull();
-        }
-        expect((await api.auth.signInWithPassword(owner)).error).toBeNull();
-        const board = await api.from('boards').insert({ title: 'Sicherung' }).select().single();
-        const list = await api
-          .from('lists')
-          .insert({ board_id: board.data!.id, title: 'Zu tun', position: 1024 })
-          .select()
-          .single();
-        await api.from('cards').insert({
-          list_id: list.data!.id,
-          title: "Karte mit „Umlauten“ und 'Zitaten'",
-          description: 'Zeile 1\nZeile 2\t\\',
-          due_date: '2026-12-24',
-          position: 1024,
+  // Four database opens, one of them a fresh PGlite: up to half a minute on a busy machine.
+  it('round-trips every row, and people still sign in', { timeout: 120_000 }, async () => {
+    const source = await newTarget(false);
+    const first = await startBackend({ ...options, ...source });
+    const owner = { email: uniqueEmail('owner'), password: 'geheim123' };
+    const member = { email: uniqueEmail('member'), password: 'anders456' };
+    let before: Record<string, unknown>;
+    try {
+      const api = clientFor(first);
+      for (const person of [member, owner]) {
+        const { error } = await api.auth.signUp({
+          ...person,
+          options: { data: { full_name: 'Ä Ö' } },
         });
-        await api.rpc('invite_board_member', { p_board_id: board.data!.id, p_email: member.email });
-        before = await contents(first.ctx.db);
-      } finally {
-        await first.close();
+        expect(error).toBeNull();
       }
-      expect((before['public.cards'] as unknown[]).length).toBe(1);
-      expect((before['auth.users'] as unknown[]).length).toBe(2);
+      expect((await api.auth.signInWithPassword(owner)).error).toBeNull();
+      const board = await api.from('boards').insert({ title: 'Sicherung' }).select().single();
+      const list = await api
+        .from('lists')
+        .insert({ board_id: board.data!.id, title: 'Zu tun', position: 1024 })
+        .select()
+        .single();
+      await api.from('cards').insert({
+        list_id: list.data!.id,
+        title: "Karte mit „Umlauten“ und 'Zitaten'",
+        description: 'Zeile 1\nZeile 2\t\\',
+        due_date: '2026-12-24',
+        position: 1024,
+      });
+      await api.rpc('invite_board_member', { p_board_id: board.data!.id, p_email: member.email });
+      before = await contents(first.ctx.db);
+    } finally {
+      await first.close();
+    }
+    expect((before['public.cards'] as unknown[]).length).toBe(1);
+    expect((before['auth.users'] as unknown[]).length).toBe(2);
 
-      const file = path.join(workDir, 'team.sql');
-      await backup(source, file);
-      const dump = await fs.readFile(file, 'utf8');
-      expect(dump).toContain('CREATE TABLE public.cards');
+    const file = path.join(workDir, 'team.sql');
+    await backup(source, file);
+    const dump = await fs.readFile(file, 'utf8');
+    expect(dump).toContain('CREATE TABLE public.cards');
 
-      const target = await newTarget(true);
-      await restore(file, target);
-      const second = await startBackend({ ...options, ...target });
-      try {
-        expect(await contents(second.ctx.db)).toEqual(before);
-        const api = clientFor(second);
-        const signIn = await api.auth.signInWithPassword(member);
-        expect(signIn.error).toBeNull();
-        const { data: boards } = await api.from('boards').select('title');
-        expect(boards).toEqual([{ title: 'Sicherung' }]);
-      } finally {
-        await second.close();
-      }
-    },
-  );
+    const target = await newTarget(true);
+    await restore(file, target);
+    const second = await startBackend({ ...options, ...target });
+    try {
+      expect(await contents(second.ctx.db)).toEqual(before);
+      const api = clientFor(second);
+      const signIn = await api.auth.signInWithPassword(member);
+      expect(signIn.error).toBeNull();
+      const { data: boards } = await api.from('boards').select('title');
+      expect(boards).toEqual([{ title: 'Sicherung' }]);
+    } finally {
+      await second.close();
+    }
+  });
 
   it('refuses to restore into a folder or database that is not empty', async () => {
     const source = await newTarget(false);
