@@ -234,6 +234,3 @@ export const applyRowChange = (data: BoardData, change: RowChange): BoardData =>
       return applyComment(data, change);
   }
 };
-
-export const applyRowChanges = (data: BoardData, changes: readonly RowChange[]): BoardData =>
-  changes.reduce(applyRowChange, data);
