@@ -186,6 +186,9 @@ const onPglite = async (): Promise<Result[]> => {
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
+    // 50 members sign up and in from one address: more than the auth rate limits allow.
+    rateLimitSignInSignUps: 0,
+    rateLimitPerEmail: 0,
     dataDir,
     databaseUrl: null,
   });
@@ -208,6 +211,9 @@ const onPostgres = async (serverUrl: string): Promise<Result[]> => {
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
+    // 50 members sign up and in from one address: more than the auth rate limits allow.
+    rateLimitSignInSignUps: 0,
+    rateLimitPerEmail: 0,
     dataDir: null,
     databaseUrl: url.toString(),
   });
