@@ -4,6 +4,7 @@
  * AuthApiError. This file's backend runs with low limits; every other test file's backend
  * turns them off (support/backend.ts).
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createRateLimiter } from '../src/auth/rate-limit.ts';
@@ -23,6 +24,39 @@ afterAll(async () => {
   await backend?.close();
 });
 
+/** A POST to /auth/v1 from a chosen loopback address (fetch cannot choose one). */
+const postFrom = (localAddress: string, path: string, body: unknown) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }>(
+    (resolve, reject) => {
+      const request = http.request(
+        `${backend.url}/auth/v1/${path}`,
+        {
+          method: 'POST',
+          localAddress,
+          headers: {
+            apikey: backend.anonKey,
+            'Content-Type': 'application/json',
+            'X-Supabase-Api-Version': '2024-01-01',
+          },
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: JSON.parse(text) as unknown,
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify(body));
+    },
+  );
+
 const RATE_LIMITED = {
   name: 'AuthApiError',
   status: 429,
@@ -31,7 +65,7 @@ const RATE_LIMITED = {
 };
 
 describe('auth rate limits', () => {
-  it('limit sign-ups and sign-ins per e-mail address, then per IP address, and refreshes per IP', async () => {
+  it('limit sign-ups and sign-ins per e-mail and IP address, refreshes per IP address and account', async () => {
     const supabase = backend.client();
     const email = uniqueEmail('limited');
     const password = 'geheim123';
@@ -53,25 +87,36 @@ describe('auth rate limits', () => {
       .auth.signUp({ email: uniqueEmail(), password: 'geheim123' });
     expect(sixth.error).toMatchObject(RATE_LIMITED);
 
-    // Token refreshes have their own budget: two pass, the third is refused.
+    // Another address has its own budget.
+    const elsewhere = await postFrom('127.0.0.2', 'token?grant_type=password', {
+      email: uniqueEmail(),
+      password,
+    });
+    expect(elsewhere.status).toBe(400);
+
+    // Token refreshes have their own budget, per IP address and per account: two pass.
     expect((await supabase.auth.refreshSession()).error).toBeNull();
-    expect((await supabase.auth.refreshSession()).error).toBeNull();
-    const refused = await fetch(`${backend.url}/auth/v1/token?grant_type=refresh_token`, {
-      method: 'POST',
-      headers: {
-        apikey: backend.anonKey,
-        'Content-Type': 'application/json',
-        'X-Supabase-Api-Version': '2024-01-01',
-      },
-      body: JSON.stringify({ refresh_token: 'whatever' }),
+    const { data } = await supabase.auth.refreshSession();
+    const refreshToken = data.session!.refresh_token;
+    const refused = await postFrom('127.0.0.1', 'token?grant_type=refresh_token', {
+      refresh_token: 'whatever',
     });
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({
+    expect(refused.headers['x-supabase-api-version']).toBe('2024-01-01');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).toEqual({
       code: 'over_request_rate_limit',
       message: 'Request rate limit reached',
     });
+    // From another address the account's budget is still spent; another token is not limited.
+    const sameAccount = await postFrom('127.0.0.3', 'token?grant_type=refresh_token', {
+      refresh_token: refreshToken,
+    });
+    expect(sameAccount.status).toBe(429);
+    const otherToken = await postFrom('127.0.0.3', 'token?grant_type=refresh_token', {
+      refresh_token: 'whatever',
+    });
+    expect(otherToken.body).toMatchObject({ code: 'refresh_token_not_found' });
     // The session itself is untouched: REST still works with the last token.
     expect((await supabase.from('boards').select('id')).error).toBeNull();
   });

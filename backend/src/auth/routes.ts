@@ -15,6 +15,7 @@ import {
   closeSessions,
   openSession,
   refreshSession,
+  refreshTokenOwner,
   sessionExists,
   type SessionSettings,
 } from './sessions.ts';
@@ -138,6 +139,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
   const limits = {
     signInSignUpPerIp: createRateLimiter(ctx.config.rateLimitSignInSignUps),
     refreshPerIp: createRateLimiter(ctx.config.rateLimitTokenRefresh),
+    refreshPerEmail: createRateLimiter(ctx.config.rateLimitTokenRefresh),
     perEmail: createRateLimiter(ctx.config.rateLimitPerEmail),
   };
   /** Sign-ins and sign-ups share their limits, per IP address and per e-mail address. */
@@ -247,6 +249,9 @@ export const authRoutes = (ctx: BackendContext): Hono => {
           'refresh_token_not_found',
           'Invalid Refresh Token: Refresh Token Not Found',
         );
+      // Per e-mail address too: the refresh-token budget of the account the token belongs to.
+      const owner = await refreshTokenOwner(db, token);
+      if (owner) limits.refreshPerEmail.take(owner);
       const refreshed = await db.transaction((tx) => refreshSession(tx, settings, token));
       if (refreshed instanceof AuthError) throw refreshed;
       return c.json(refreshed);

@@ -138,6 +138,16 @@ export const refreshSession = async (
   return sessionResponse(settings, user, row.session_id, child);
 };
 
+/** The e-mail address of the account a refresh token (used or not) belongs to, if any. */
+export const refreshTokenOwner = async (db: Queryable, token: string): Promise<string | null> =>
+  (
+    await db.query<{ email: string }>(
+      `select u.email from auth.refresh_tokens t join auth.users u on u.id = t.user_id
+       where t.token = $1`,
+      [token],
+    )
+  ).rows[0]?.email ?? null;
+
 export const sessionExists = async (db: Queryable, sessionId: string) =>
   (await db.query('select 1 from auth.sessions where id = $1', [sessionId])).rowCount > 0;
 
