@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { Catalog } from '../src/realtime/catalog.ts';
+import { SchemaCache } from '../src/db/schema-cache.ts';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
@@ -207,7 +207,7 @@ describe('channels', () => {
   });
 
   it('re-reads the catalog a few times, not once per join, for joins naming unknown tables', async () => {
-    const refresh = vi.spyOn(Catalog.prototype, 'refresh');
+    const refresh = vi.spyOn(SchemaCache.prototype, 'reload');
     const clients = await Promise.all(Array.from({ length: 10 }, () => connect()));
     const replies: Promise<Frame>[] = [];
     for (const [i, client] of clients.entries()) {

@@ -318,13 +318,31 @@ describe('postgres_changes filters', () => {
     expect(events.titles('hot')).toEqual(['dringend', 'ende']);
   });
 
-  it('reports a filter it cannot serve in a system message and still subscribes', async () => {
-    const problems: Row[] = [];
+  it('refuses at join a filter the client library cannot send, naming the operator', async () => {
     const channel = alice.client
       .channel(`bad-filter-${randomUUID()}`)
       .on(
         'postgres_changes',
         { event: '*', schema: 'public', table: 'cards', filter: 'title=between.1' },
+        () => undefined,
+      );
+    channels.push({ client: alice.client, channel });
+    const error = await new Promise<Error | undefined>((resolve) => {
+      channel.subscribe((status, err) => {
+        if (status === 'CHANNEL_ERROR') resolve(err);
+        if (status === 'SUBSCRIBED') resolve(undefined);
+      });
+    });
+    expect(error?.message).toMatch(/^InvalidFilter: unsupported operator "between"/);
+  });
+
+  it('reports a filter value its column cannot hold in a system message and still subscribes', async () => {
+    const problems: Row[] = [];
+    const channel = alice.client
+      .channel(`bad-value-${randomUUID()}`)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'cards', filter: 'board_id=eq.not-a-uuid' },
         () => undefined,
       )
       .on('system', {}, (payload: Row) => problems.push(payload));
@@ -332,7 +350,7 @@ describe('postgres_changes filters', () => {
 
     await waitFor(() => problems.length > 0, 'the system message');
     expect(problems[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' });
-    expect(problems[0]!.message).toContain('between');
+    expect(problems[0]!.message).toContain('uuid');
   });
 
   it('never matches a filter on a column the subscriber may not select', async () => {

@@ -1,21 +1,28 @@
 /**
- * What realtime needs to know about the tables in publication `supabase_realtime`: their
- * columns with type names (the `columns` of every change, which the client converts by), their
- * primary keys (how a change is re-checked under RLS and what `old_record` carries), and which
- * columns each API role may read (a change never carries a column its reader could not select).
+ * Realtime's view of the backend's one schema cache (db/schema-cache.ts, shared with REST):
+ * the tables in publication `supabase_realtime` with their columns and type names (the
+ * `columns` of every change, which the client converts by), their primary keys (what
+ * `old_record` carries) and row security; plus, per API role, the columns that role may read
+ * (a change never carries a column its reader could not select).
  */
-import type { Queryable } from '../db/types.ts';
+import {
+  FEED_SCHEMA,
+  PUBLICATION,
+  qualifiedName as qualified,
+  quoteIdent,
+  schemaCacheFor,
+} from '../db/schema-cache.ts';
+import type { SchemaCache, SchemaSnapshot } from '../db/schema-cache.ts';
+import type { Db } from '../db/types.ts';
 import { TtlCache } from './ttl-cache.ts';
 
-export const PUBLICATION = 'supabase_realtime';
-/** The backend's own schema for the change feed; never published, never reachable by the API. */
-export const FEED_SCHEMA = 'taskflow_realtime';
+export { FEED_SCHEMA, PUBLICATION, quoteIdent };
 
 export interface Column {
   name: string;
   /** pg_type.typname, e.g. `int8`, `uuid`, `_text`: what supabase-js converts values by. */
   type: string;
-  /** format_type(), e.g. `timestamp with time zone`: usable in a column definition list. */
+  /** format_type(), schema-qualified, e.g. `timestamp with time zone`: usable in a cast. */
   sqlType: string;
 }
 
@@ -32,61 +39,31 @@ export interface TableInfo {
 
 export const tableKey = (schema: string, table: string): string => `${schema}.${table}`;
 
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
 export const qualifiedName = (info: Pick<TableInfo, 'schema' | 'table'>): string =>
-  `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
+  qualified(info.schema, info.table);
 
-const TABLES_SQL = `
-  select n.nspname as schema, c.relname as "table", c.oid::int8 as oid,
-         c.relrowsecurity as row_security, c.relreplident = 'f' as replica_identity_full,
-         coalesce((
-           select json_agg(json_build_object(
-                    'name', a.attname, 'type', t.typname,
-                    'sqlType', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
-           from pg_attribute a join pg_type t on t.oid = a.atttypid
-           where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-         ), '[]'::json) as columns,
-         coalesce((
-           select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
-           from pg_index i
-           join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
-           where i.indrelid = c.oid and i.indisprimary
-         ), '[]'::json) as primary_key
-  from pg_publication_tables p
-  join pg_namespace n on n.nspname = p.schemaname
-  join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
-  where p.pubname = $1 and n.nspname <> $2
-  order by 1, 2`;
+const views = new WeakMap<SchemaSnapshot, Map<string, TableInfo>>();
 
-interface TableRow {
-  schema: string;
-  table: string;
-  row_security: boolean;
-  replica_identity_full: boolean;
-  columns: Column[] | string;
-  primary_key: string[] | string;
-}
-
-/** `json` comes back parsed from both drivers; tolerate text in case a driver changes. */
-const parsed = <T>(value: T | string): T =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
-
-export const loadPublishedTables = async (db: Queryable): Promise<Map<string, TableInfo>> => {
-  const { rows } = await db.query<TableRow>(TABLES_SQL, [PUBLICATION, FEED_SCHEMA]);
-  return new Map(
-    rows.map((row) => [
-      tableKey(row.schema, row.table),
-      {
-        schema: row.schema,
-        table: row.table,
-        columns: parsed(row.columns),
-        primaryKey: parsed(row.primary_key),
-        rowSecurity: row.row_security,
-        replicaIdentityFull: row.replica_identity_full,
-      },
-    ]),
-  );
+const publishedOf = (snapshot: SchemaSnapshot | undefined): Map<string, TableInfo> => {
+  if (!snapshot) return new Map();
+  let tables = views.get(snapshot);
+  if (!tables) {
+    tables = new Map(
+      (snapshot.raw.published ?? []).map((t) => [
+        tableKey(t.schema, t.table),
+        {
+          schema: t.schema,
+          table: t.table,
+          columns: t.columns.map((c) => ({ name: c.name, type: c.typname, sqlType: c.type })),
+          primaryKey: t.primaryKey,
+          rowSecurity: t.rowSecurity,
+          replicaIdentityFull: t.replicaIdentityFull,
+        },
+      ]),
+    );
+    views.set(snapshot, tables);
+  }
+  return tables;
 };
 
 const RIGHTS_TTL_MS = 10_000;
@@ -96,22 +73,37 @@ const RIGHTS_TTL_MS = 10_000;
  * are synchronous once loaded, so matching a change to bindings never waits on the database.
  */
 export class Catalog {
-  private tables = new Map<string, TableInfo>();
+  private readonly cache: SchemaCache;
   private readonly columns = new TtlCache<Set<string>>(RIGHTS_TTL_MS);
 
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: Db) {
+    this.cache = schemaCacheFor(db);
+    this.cache.onReload(() => this.columns.clear());
+  }
 
-  async refresh(): Promise<void> {
-    this.tables = await loadPublishedTables(this.db);
-    this.columns.clear();
+  /** Loads the catalog if it has not been yet. */
+  async load(): Promise<void> {
+    await this.cache.current();
+  }
+
+  /** Re-reads the catalog after a miss: shared and throttled (at most every 250 ms). */
+  async refreshAfterMiss(): Promise<void> {
+    await this.cache.reloadAfterMiss();
+  }
+
+  /** Runs `listener` after every re-read of the catalog. */
+  onReload(listener: () => void): void {
+    this.cache.onReload(listener);
   }
 
   get(schema: string, table: string): TableInfo | undefined {
-    return this.tables.get(tableKey(schema, table));
+    return publishedOf(this.cache.latest()).get(tableKey(schema, table));
   }
 
   inSchema(schema: string): TableInfo[] {
-    return [...this.tables.values()].filter((t) => schema === '*' || t.schema === schema);
+    return [...publishedOf(this.cache.latest()).values()].filter(
+      (t) => schema === '*' || t.schema === schema,
+    );
   }
 
   /** Columns of `info` that `role` may select (table or column grants). */

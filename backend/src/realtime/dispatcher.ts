@@ -1,15 +1,18 @@
 /**
  * From a batch of committed changes to `postgres_changes` frames: match each change against
- * every listening channel's bindings (event, schema, table, filter on the row), authorise the
- * matches per distinct user (authorize.ts), then send in commit order. A change's payload is
- * serialised once per API role (the role decides which columns it may see) and spliced into
- * each channel's frame with that channel's binding ids.
+ * every listening channel's bindings by event, schema and table, let Postgres decide per
+ * distinct user which changes they may see and which of their filters each passes
+ * (authorize.ts: permission first, then filters), then send in commit order. A change's
+ * payload is serialised once per API role (the role decides which columns it may see) and
+ * spliced into each channel's frame with the ids of the bindings it fires.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/types.ts';
 import { authorizeBatch, viewerKey } from './authorize.ts';
 import type { Viewer } from './authorize.ts';
-import { matchingIds } from './bindings.ts';
+import { candidateBindings } from './bindings.ts';
+import type { Candidate } from './bindings.ts';
+import type { Condition } from './filters.ts';
 import type { Catalog, TableInfo } from './catalog.ts';
 import type { PolicyCache } from './policies.ts';
 import type { Change, Row } from './change-feed.ts';
@@ -18,7 +21,7 @@ import { encodeRaw } from './serializer.ts';
 
 interface Target {
   channel: Channel;
-  ids: number[];
+  candidates: Candidate[];
   /** Captured at match time: a token swapped mid-batch must not borrow another user's check. */
   viewer: string;
 }
@@ -74,18 +77,18 @@ export interface DispatcherDeps {
   policies: PolicyCache;
   hub: Hub;
   logger: Logger;
+  /** Statement timeout of the authorisation queries, in milliseconds. */
+  checkTimeoutMs: number;
 }
 
 export const createDispatcher =
-  ({ db, catalog, policies, hub, logger }: DispatcherDeps) =>
+  ({ db, catalog, policies, hub, logger, checkTimeoutMs }: DispatcherDeps) =>
   async (changes: Change[]): Promise<void> => {
-    if (changes.some((c) => !catalog.get(c.schema, c.table))) {
-      await catalog.refresh();
-      policies.clear();
-    }
+    if (changes.some((c) => !catalog.get(c.schema, c.table))) await catalog.refreshAfterMiss();
 
     const deliveries: Delivery[] = [];
     const viewers = new Map<string, Viewer>();
+    const filters = new Map<string, Condition[]>();
     const selectableByRole = new Map<string, Set<string>>();
     for (const change of changes) {
       const info = catalog.get(change.schema, change.table);
@@ -98,28 +101,40 @@ export const createDispatcher =
           selectable = await catalog.selectableColumns(channel.claims.role, info);
           selectableByRole.set(columnsKey, selectable);
         }
-        const ids = matchingIds(channel.bindings, change, info, selectable);
-        if (ids.length === 0) continue;
+        const candidates = candidateBindings(channel.bindings, change, selectable);
+        if (candidates.length === 0) continue;
         const viewer = viewerKey(channel.claims);
-        viewers.set(viewer, { claims: channel.claims });
-        targets.push({ channel, ids, viewer });
+        const entry = viewers.get(viewer) ?? { claims: channel.claims, wants: new Map() };
+        viewers.set(viewer, entry);
+        const wanted = entry.wants.get(change) ?? new Set<string>();
+        entry.wants.set(change, wanted);
+        for (const { filterKey } of candidates) if (filterKey !== null) wanted.add(filterKey);
+        for (const binding of channel.bindings) {
+          if (binding.filterKey !== null) filters.set(binding.filterKey, binding.conditions);
+        }
+        targets.push({ channel, candidates, viewer });
       }
       if (targets.length > 0) deliveries.push({ change, info, targets });
     }
     if (deliveries.length === 0) return;
 
-    const allowed = await authorizeBatch(
+    const verdicts = await authorizeBatch(
       db,
-      { catalog, policies },
-      deliveries.map((d) => d.change),
+      { catalog, policies, filters: (key) => filters.get(key), timeoutMs: checkTimeoutMs },
       viewers,
       (error) => logger.error({ err: error }, 'realtime: authorising changes failed'),
     );
 
     const payloads = new Map<string, string>();
     for (const { change, info, targets } of deliveries) {
-      for (const { channel, ids, viewer } of targets) {
-        if (!hub.isListening(channel) || !allowed.get(viewer)?.has(change)) continue;
+      for (const { channel, candidates, viewer } of targets) {
+        if (!hub.isListening(channel)) continue;
+        const passed = verdicts.get(viewer)?.get(change);
+        if (!passed) continue;
+        const ids = candidates
+          .filter((c) => c.filterKey === null || passed.has(c.filterKey))
+          .map((c) => c.id);
+        if (ids.length === 0) continue;
         const role = channel.claims.role;
         const cacheKey = `${change.id}\u0000${role}`;
         let data = payloads.get(cacheKey);

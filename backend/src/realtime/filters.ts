@@ -1,43 +1,21 @@
 /**
- * `postgres_changes` filters (wire doc §5.8): `column=op.value`, with `eq, neq, lt, lte, gt,
- * gte, in` as hosted Supabase Realtime supports them, plus what the 2.119 client's
- * `postgresChangesFilter()` builder can emit (`like, ilike, is, match, imatch, isdistinct`,
- * `not.` negation, AND by commas outside parentheses, double-quoted values with `\` escapes).
+ * `postgres_changes` filters (wire doc §5.8): `column=op.value`, with exactly the operators
+ * supabase-js 2.119's `RealtimePostgresFilterBuilder` can emit: `eq, neq, lt, lte, gt, gte, in,
+ * like, ilike, is, match, imatch, isdistinct`, each also negated with `not.`, several joined by
+ * commas (AND), values double-quoted with `\` escapes when they hold `,()"\` or edge spaces.
+ * Anything else is refused when the channel is joined (FilterError).
  *
- * Filters run in the server on the row as captured by the trigger (its JSON form), compared
- * by the column's type: numbers as numbers, timestamps as instants, uuids case-insensitively,
- * everything else as strings. SQL's three-valued logic is kept: a comparison with NULL is
- * unknown, `not.` of unknown stays unknown, and only a definite true lets a change through.
+ * Filters are not evaluated here. They become SQL (`filterSql`) that Postgres evaluates inside
+ * the authorisation query, on the committed row, as the subscriber, only for rows that row
+ * security lets the subscriber see (authorize.ts). Values are bind parameters cast to the
+ * column's type, so comparisons follow Postgres exactly (numbers, timestamps, uuids, enums,
+ * collations, NULL logic) and a pattern is matched by Postgres's own LIKE and regex engines,
+ * under a statement timeout, never by a backtracking matcher in the event loop.
  */
+import { quoteIdent } from '../db/schema-cache.ts';
+import type { TableInfo } from './catalog.ts';
 
-export type FilterOperator =
-  | 'eq'
-  | 'neq'
-  | 'lt'
-  | 'lte'
-  | 'gt'
-  | 'gte'
-  | 'in'
-  | 'like'
-  | 'ilike'
-  | 'is'
-  | 'match'
-  | 'imatch'
-  | 'isdistinct';
-
-export interface Condition {
-  column: string;
-  operator: FilterOperator;
-  negate: boolean;
-  /** One value, or the list of `in`. `null` only for `is.null`. */
-  values: (string | null)[];
-}
-
-export class FilterError extends Error {
-  override name = 'FilterError';
-}
-
-const OPERATORS = new Set<FilterOperator>([
+export const FILTER_OPERATORS = [
   'eq',
   'neq',
   'lt',
@@ -51,10 +29,29 @@ const OPERATORS = new Set<FilterOperator>([
   'match',
   'imatch',
   'isdistinct',
-]);
+] as const;
+
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export interface Condition {
+  column: string;
+  operator: FilterOperator;
+  negate: boolean;
+  /** One value, or the list of `in`; for `is`, one of null, true, false, unknown. */
+  values: string[];
+}
+
+/** A filter the server cannot accept; its message is shown to the client. */
+export class FilterError extends Error {
+  override name = 'FilterError';
+}
+
+const OPERATORS = new Set<string>(FILTER_OPERATORS);
 const IS_VALUES = new Set(['null', 'true', 'false', 'unknown']);
 /** Hosted Realtime refuses longer `in` lists; so do we, so that code moves over unchanged. */
 const MAX_IN_VALUES = 100;
+/** A filter is a few conditions; a longer one is not a subscription but a payload. */
+export const MAX_FILTER_LENGTH = 4096;
 
 /** Splits on `separator` outside double quotes and parentheses. */
 const splitTopLevel = (text: string, separator: string): string[] => {
@@ -73,6 +70,7 @@ const splitTopLevel = (text: string, separator: string): string[] => {
     if (ch === '"') quoted = true;
     else if (ch === '(') depth++;
     else if (ch === ')') depth--;
+    if (depth < 0) throw new FilterError(`unbalanced parentheses in "${text}"`);
     if (ch === separator && depth === 0) {
       parts.push(current);
       current = '';
@@ -104,8 +102,12 @@ const parseCondition = (text: string): Condition => {
   }
   const dot = rest.indexOf('.');
   if (dot <= 0) throw new FilterError(`"${text}" has no operator`);
-  const operator = rest.slice(0, dot) as FilterOperator;
-  if (!OPERATORS.has(operator)) throw new FilterError(`unsupported operator "${operator}"`);
+  const operator = rest.slice(0, dot);
+  if (!OPERATORS.has(operator)) {
+    throw new FilterError(
+      `unsupported operator "${operator}" (supported: ${FILTER_OPERATORS.join(', ')}, each also after not.)`,
+    );
+  }
   const raw = rest.slice(dot + 1);
 
   if (operator === 'in') {
@@ -120,140 +122,123 @@ const parseCondition = (text: string): Condition => {
     }
     return { column, operator, negate, values };
   }
-  if (operator === 'is') {
-    if (!IS_VALUES.has(raw)) throw new FilterError(`"is" expects null, true, false or unknown`);
-    return { column, operator, negate, values: [raw === 'null' ? null : raw] };
+  if ((operator === 'like' || operator === 'ilike') && /(^|[^\\])(\\\\)*\\$/.test(unquote(raw))) {
+    // Postgres would fail the check on every row that reaches the end of the pattern.
+    throw new FilterError(`a ${operator} pattern must not end with the escape character \\`);
   }
-  return { column, operator, negate, values: [unquote(raw)] };
+  if (operator === 'is' && !IS_VALUES.has(raw)) {
+    throw new FilterError(`"is" expects null, true, false or unknown, got "${raw}"`);
+  }
+  return { column, operator: operator as FilterOperator, negate, values: [unquote(raw)] };
 };
 
-/** Parses a whole filter string; every condition must hold (AND). */
+/** Parses a whole filter string; every condition must hold (AND). Throws FilterError. */
 export const parseFilter = (filter: string): Condition[] => {
+  if (filter.length > MAX_FILTER_LENGTH) {
+    throw new FilterError(`a filter may be at most ${MAX_FILTER_LENGTH} characters long`);
+  }
   if (filter.trim() === '') throw new FilterError('filter is empty');
   return splitTopLevel(filter, ',').map((part) => parseCondition(part));
 };
 
-const NUMERIC_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
-const INSTANT_TYPES = new Set(['timestamp', 'timestamptz']);
-
-type Tri = boolean | null;
-
-/** Comparable form of a row value or filter literal for a column type; null is SQL NULL. */
-const comparable = (value: unknown, type: string): number | string | null => {
-  if (value === null || value === undefined) return null;
-  if (NUMERIC_TYPES.has(type)) {
-    const n = typeof value === 'number' ? value : Number(value);
-    return Number.isNaN(n) ? String(value) : n;
-  }
-  if (INSTANT_TYPES.has(type)) {
-    const ms = Date.parse(String(value));
-    return Number.isNaN(ms) ? String(value) : ms;
-  }
-  if (type === 'bool') {
-    const s = String(value).toLowerCase();
-    return s === 't' || s === 'true' ? 'true' : s === 'f' || s === 'false' ? 'false' : s;
-  }
-  if (type === 'uuid') return String(value).toLowerCase();
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+const COMPARISONS: Partial<Record<FilterOperator, string>> = {
+  eq: '=',
+  neq: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
 };
 
-const compare = (a: number | string, b: number | string): number => {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const sa = String(a);
-  const sb = String(b);
-  return sa < sb ? -1 : sa > sb ? 1 : 0;
-};
+/** Appends `value` to `params` and returns its placeholder. */
+export type Bind = (value: string) => string;
 
-const likeToRegExp = (pattern: string, caseInsensitive: boolean): RegExp => {
-  const body = [...pattern]
-    .map((ch) =>
-      ch === '%' || ch === '*'
-        ? '.*'
-        : ch === '_'
-          ? '.'
-          : ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  return new RegExp(`^${body}$`, caseInsensitive ? 'is' : 's');
-};
+export const binder =
+  (params: unknown[]): Bind =>
+  (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
 
-const evaluate = (condition: Condition, value: unknown, type: string): Tri => {
-  const left = comparable(value, type);
-  const [first] = condition.values;
-  switch (condition.operator) {
-    case 'is': {
-      if (first === null) return left === null;
-      if (first === 'unknown') return left === null;
-      return left === first;
-    }
-    case 'isdistinct': {
-      const right = comparable(first, type);
-      if (left === null || right === null) return left !== right;
-      return compare(left, right) !== 0;
-    }
-    case 'in': {
-      if (left === null) return null;
-      return condition.values.some((v) => {
-        const right = comparable(v, type);
-        return right !== null && compare(left, right) === 0;
-      });
-    }
-    default:
+const conditionSql = (
+  c: Condition,
+  info: TableInfo,
+  rowAlias: string,
+  bind: Bind,
+  /** Validation only: the text a pattern is tried on, so that Postgres compiles it. */
+  patternSubject?: string,
+): string => {
+  const column = info.columns.find((col) => col.name === c.column);
+  if (!column) throw new FilterError(`unknown column "${c.column}"`);
+  const ref = `${rowAlias}.${quoteIdent(column.name)}`;
+  const typed = (value: string) => `${bind(value)}::${column.sqlType}`;
+  const text = patternSubject ?? `${ref}::text`;
+  const [value = ''] = c.values;
+  let sql: string;
+  switch (c.operator) {
+    case 'in':
+      sql = `${ref} in (${c.values.map(typed).join(', ')})`;
       break;
-  }
-  const right = comparable(first, type);
-  if (left === null || right === null) return null;
-  switch (condition.operator) {
-    case 'eq':
-      return compare(left, right) === 0;
-    case 'neq':
-      return compare(left, right) !== 0;
-    case 'lt':
-      return compare(left, right) < 0;
-    case 'lte':
-      return compare(left, right) <= 0;
-    case 'gt':
-      return compare(left, right) > 0;
-    case 'gte':
-      return compare(left, right) >= 0;
+    case 'is':
+      sql = `${ref} is ${value}`;
+      break;
+    case 'isdistinct':
+      sql = `${ref} is distinct from ${typed(value)}`;
+      break;
     case 'like':
-      return likeToRegExp(String(right), false).test(String(left));
     case 'ilike':
-      return likeToRegExp(String(right), true).test(String(left));
+      // PostgREST lets `*` stand for `%` (it needs no URL encoding).
+      sql = `${text} ${c.operator} ${bind(value.replaceAll('*', '%'))}::text`;
+      break;
     case 'match':
-      return new RegExp(String(right), 's').test(String(left));
+      sql = `${text} ~ ${bind(value)}::text`;
+      break;
     case 'imatch':
-      return new RegExp(String(right), 'is').test(String(left));
+      sql = `${text} ~* ${bind(value)}::text`;
+      break;
     default:
-      return null;
+      sql = `${ref} ${COMPARISONS[c.operator]} ${typed(value)}`;
   }
+  return c.negate ? `not (${sql})` : `(${sql})`;
 };
 
 /**
- * Whether `row` passes every condition. `typeOf` gives a column's type name (pg_type.typname);
- * unknown columns never match (bindings are validated against the catalog at join).
+ * The filter as one SQL boolean over the row `rowAlias` of `info`; values go to `bind`. NULL
+ * logic is Postgres's: the caller lets a row through only when this is true.
  */
-export const rowMatches = (
+export const filterSql = (
   conditions: Condition[],
-  row: Record<string, unknown>,
-  typeOf: (column: string) => string | undefined,
-): boolean =>
-  conditions.every((condition) => {
-    const type = typeOf(condition.column);
-    if (type === undefined || !(condition.column in row)) return false;
-    const result = evaluate(condition, row[condition.column], type);
-    return condition.negate ? result === false : result === true;
-  });
+  info: TableInfo,
+  rowAlias: string,
+  bind: Bind,
+): string => conditions.map((c) => conditionSql(c, info, rowAlias, bind)).join(' and ');
 
-/** Validates regular expressions up front, so a bad `match` fails at join, not per change. */
-export const checkConditions = (conditions: Condition[]): void => {
-  for (const c of conditions) {
-    if (c.operator !== 'match' && c.operator !== 'imatch') continue;
-    try {
-      new RegExp(String(c.values[0]));
-    } catch {
-      throw new FilterError(`invalid regular expression "${c.values[0]}"`);
-    }
-  }
+/**
+ * A statement that fails when the filter cannot run on `info`: a value the column's type does
+ * not accept, `is true` on a column that is not boolean, a pattern Postgres cannot compile. Run
+ * once at join, so that a bad binding is reported then and never fails a delivery.
+ */
+export const filterCheckSql = (
+  conditions: Condition[],
+  info: TableInfo,
+  params: unknown[],
+): string => {
+  const alias = quoteIdent(info.table);
+  const bind = binder(params);
+  const checks = conditions.map((c) =>
+    conditionSql(
+      c,
+      info,
+      alias,
+      bind,
+      c.operator === 'like' ||
+        c.operator === 'ilike' ||
+        c.operator === 'match' ||
+        c.operator === 'imatch'
+        ? `''::text`
+        : undefined,
+    ),
+  );
+  return `select array[${checks.join(', ')}]::boolean[] as checked
+          from jsonb_populate_record(null::${quoteIdent(info.schema)}.${alias}, '{}'::jsonb) as ${alias}`;
 };

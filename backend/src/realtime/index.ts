@@ -26,7 +26,6 @@ export const REALTIME_PATH = '/realtime/v1/websocket';
 const MAX_FRAME_BYTES = 1024 * 1024;
 /** Two missed heartbeats (supabase-js sends one every 25 s) and the socket is presumed dead. */
 const IDLE_LIMIT_MS = 60_000;
-const CATALOG_REFRESH_INTERVAL_MS = 250;
 
 export interface Realtime {
   close(): Promise<void>;
@@ -58,32 +57,25 @@ export const attachRealtime = async (
   const logger = ctx.logger.child({ module: 'realtime' });
   await installChangeFeed(ctx.db);
   const catalog = new Catalog(ctx.db);
-  await catalog.refresh();
+  await catalog.load();
   const policies = new PolicyCache(ctx.db);
-
-  // Joins naming an unknown table re-read the catalog: each waits for a read that starts after
-  // it asked, shared by every join asking meanwhile, and reads start at most every 250 ms, so
-  // a client joining with bogus tables again and again cannot keep the database busy.
-  let refreshing: Promise<void> | null = null;
-  let nextRefresh: Promise<void> | null = null;
-  let lastStart = Number.NEGATIVE_INFINITY;
-  const refreshCatalog = () =>
-    (nextRefresh ??= (async () => {
-      await refreshing?.catch(() => undefined);
-      const wait = lastStart + CATALOG_REFRESH_INTERVAL_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      nextRefresh = null;
-      lastStart = Date.now();
-      refreshing = catalog.refresh().finally(() => {
-        policies.clear();
-        refreshing = null;
-      });
-      return refreshing;
-    })());
+  catalog.onReload(() => policies.clear());
+  const limits = {
+    joinsPerSecond: ctx.config.realtimeMaxJoinsPerSecond,
+    messagesPerSecond: ctx.config.realtimeMaxMessagesPerSecond,
+    checkTimeoutMs: ctx.config.realtimeCheckTimeoutMs,
+  };
 
   const hub = new Hub();
   const feed = await startChangeFeed(ctx.db, logger, {
-    deliver: createDispatcher({ db: ctx.db, catalog, policies, hub, logger }),
+    deliver: createDispatcher({
+      db: ctx.db,
+      catalog,
+      policies,
+      hub,
+      logger,
+      checkTimeoutMs: limits.checkTimeoutMs,
+    }),
     wanted: () => hub.hasChangeListeners(),
   });
 
@@ -136,9 +128,10 @@ export const attachRealtime = async (
           const session = new Session(ws, vsn as Vsn, apiKey, verified.claims, {
             hub,
             catalog,
+            db: ctx.db,
             jwt: ctx.jwt,
             logger,
-            refreshCatalog,
+            limits,
           });
           sessions.set(ws, session);
           ws.on('message', (data, isBinary) => session.receive(toBuffer(data), isBinary));

@@ -50,15 +50,24 @@ const ORDINAL = '__realtime_ordinal';
 const DOCUMENT = '__realtime_row';
 
 /**
- * Selects the (1-based) positions of the rows in `$1` (a JSON array of rows of `info`) that
- * pass `predicate`. The row is named like its table, so the policies' references resolve.
+ * Selects, for `$1` (a JSON array of `{r: row of info, p: whether row security must pass}`),
+ * the (1-based) position of every row the subscriber may see, with one boolean per filter
+ * expression: whether the row passes it. The row is named like its table, so the policies' and
+ * filters' references resolve. Postgres projects only rows that passed the WHERE clause, so a
+ * filter never runs on a row the subscriber may not see: its cost (and so the time it takes)
+ * cannot tell anything about a foreign row.
  */
-export const visibleRowsSql = (info: TableInfo, predicate: string): string =>
-  `select e.${ORDINAL} as ordinal
+export const checkRowsSql = (
+  info: TableInfo,
+  predicate: string | null,
+  filters: string[],
+): string =>
+  `select e.${ORDINAL} as ordinal,
+          array[${filters.map((f) => `coalesce(${f}, false)`).join(', ')}]::boolean[] as matched
    from jsonb_array_elements($1::jsonb) with ordinality as e(${DOCUMENT}, ${ORDINAL})
-   cross join lateral jsonb_populate_record(null::${qualifiedName(info)}, e.${DOCUMENT})
+   cross join lateral jsonb_populate_record(null::${qualifiedName(info)}, e.${DOCUMENT} -> 'r')
      as ${quoteIdent(info.table)}
-   where ${predicate}`;
+   where case when (e.${DOCUMENT} ->> 'p')::boolean then (${predicate ?? 'false'}) else true end`;
 
 const POLICY_TTL_MS = 10_000;
 

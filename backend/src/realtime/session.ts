@@ -11,7 +11,8 @@
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import type { JwtService, VerifiedClaims } from '../auth/jwt.ts';
-import { BindingsError, parseBindings } from './bindings.ts';
+import type { Db } from '../db/types.ts';
+import { BindingsError, checkFilters, parseBindings } from './bindings.ts';
 import type { Catalog } from './catalog.ts';
 import type { Channel, ChannelOutput, Hub } from './hub.ts';
 import { PresenceRegistry } from './presence.ts';
@@ -20,14 +21,50 @@ import { FrameError, decodeFrame, encodeFrame } from './serializer.ts';
 import type { Frame, Vsn } from './serializer.ts';
 import { isApiKeyLike, msUntilExpiry, verifyToken } from './tokens.ts';
 
+export interface SessionLimits {
+  /** Joins per second (0: no limit). */
+  joinsPerSecond: number;
+  /** Other pushes per second, heartbeats aside (0: no limit). */
+  messagesPerSecond: number;
+  /** Statement timeout of a join's filter check, in milliseconds. */
+  checkTimeoutMs: number;
+}
+
 export interface SessionDeps {
   hub: Hub;
   catalog: Catalog;
+  db: Db;
   jwt: JwtService;
   logger: Logger;
-  /** Re-reads the catalog (at most now and then) when a join names an unknown table. */
-  refreshCatalog: () => Promise<void>;
+  limits: SessionLimits;
 }
+
+/**
+ * A token bucket: `perSecond` tokens a second, at most `perSecond` saved up, so a client may
+ * burst up to its limit but not keep above it. `perSecond` 0 means no limit.
+ */
+class Bucket {
+  private tokens: number;
+  private at = performance.now();
+
+  constructor(private readonly perSecond: number) {
+    this.tokens = perSecond;
+  }
+
+  take(): boolean {
+    if (this.perSecond === 0) return true;
+    const now = performance.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Hosted Realtime's reasons, which clients and their logs already know. */
+export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
+export const TOO_MANY_MESSAGES = 'Too many messages per second';
 
 /** A socket that cannot keep up is closed rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
@@ -43,6 +80,8 @@ export class Session implements ChannelOutput {
   private readonly channels = new Map<string, Channel>();
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly joins: Bucket;
+  private readonly messages: Bucket;
   /** For idle detection: supabase-js sends a heartbeat every 25 s. */
   lastSeen = Date.now();
 
@@ -52,7 +91,10 @@ export class Session implements ChannelOutput {
     private readonly apiKey: string,
     private readonly apiKeyClaims: VerifiedClaims,
     private readonly deps: SessionDeps,
-  ) {}
+  ) {
+    this.joins = new Bucket(deps.limits.joinsPerSecond);
+    this.messages = new Bucket(deps.limits.messagesPerSecond);
+  }
 
   receive(data: Buffer, isBinary: boolean): void {
     this.lastSeen = Date.now();
@@ -127,7 +169,21 @@ export class Session implements ChannelOutput {
       else this.reply(frame, 'error', { reason: 'unmatched topic' });
       return;
     }
-    if (frame.event === 'phx_join') return this.join(frame);
+    if (frame.event === 'phx_join') {
+      if (this.joins.take()) return this.join(frame);
+      // As hosted Realtime: the join is refused and the client is disconnected; supabase-js
+      // reconnects with backoff and rejoins its channels.
+      this.reply(frame, 'error', { reason: TOO_MANY_JOINS });
+      this.ws.close(1000, 'ClientJoinRateLimitReached');
+      this.dispose();
+      return;
+    }
+    if (!this.messages.take()) {
+      // As hosted Realtime: every channel of the socket is shut down with a system message.
+      for (const channel of [...this.channels.values()]) this.shutDown(channel, TOO_MANY_MESSAGES);
+      if (frame.ref !== null) this.reply(frame, 'error', { reason: TOO_MANY_MESSAGES });
+      return;
+    }
 
     const channel = this.channels.get(frame.topic);
     if (!channel) {
@@ -185,14 +241,15 @@ export class Session implements ChannelOutput {
     try {
       parsed = parseBindings(config.postgres_changes, this.deps.catalog);
       if (parsed.problems.length > 0) {
-        await this.deps.refreshCatalog();
+        await this.deps.catalog.refreshAfterMiss();
         parsed = parseBindings(config.postgres_changes, this.deps.catalog);
       }
     } catch (error) {
       if (!(error instanceof BindingsError)) throw error;
-      this.reply(frame, 'error', { reason: `malformed message: ${error.message}` });
+      this.reply(frame, 'error', { reason: error.reason });
       return;
     }
+    await checkFilters(this.deps.db, this.deps.catalog, parsed, this.deps.limits.checkTimeoutMs);
 
     if (this.closed) return; // the socket went away while the join was being checked
     // Checked after the last await, so joins sent at once cannot slip past it together.
