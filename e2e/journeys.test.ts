@@ -109,10 +109,10 @@ describe('a new user', () => {
     assert.equal(await page.getByLabel('Vollständiger Name').count(), 0);
   });
 
-  it("shows the server's message for a wrong password", async () => {
+  it('says in German that the password is wrong (issue 10: by error code)', async () => {
     await page.getByLabel('Passwort').fill('falsch-falsch');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await see(page, 'Invalid login credentials');
+    await see(page, 'E-Mail oder Passwort ist falsch.');
   });
 
   it('signs in and is welcomed without boards', async () => {
@@ -214,11 +214,18 @@ describe('a new user', () => {
     assert.equal(await priority.locator('option:checked').textContent(), 'Alle Prioritäten');
   });
 
-  it('deletes a board as its owner, without confirmation', async () => {
+  it('deletes a board as its owner, after a confirmation (issue 10)', async () => {
     const selector = page.getByRole('combobox', { name: 'Board auswählen' });
     await selector.selectOption({ label: 'Umzug' });
     await page.getByRole('heading', { name: 'Umzug' }).waitFor();
     await page.getByRole('button', { name: 'Board löschen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Board löschen' });
+    await see(page, 'Board „Umzug“ mit 0 Karten endgültig löschen?');
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
+    await page.getByRole('button', { name: 'Board löschen' }).click();
+    await dialog.getByRole('button', { name: 'Löschen', exact: true }).click();
     await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
     assert.deepEqual(await selector.locator('option').allTextContents(), ['Sommerfest']);
   });

@@ -1,5 +1,5 @@
 import './remote.css';
-import { Button, boardStore, t, type BoardColumnsProps } from '@taskflow/shared';
+import { Button, boardStore, hasActiveFilters, t, type BoardColumnsProps } from '@taskflow/shared';
 import { useMemo } from 'react';
 import { AddListColumn } from './features/columns/components/add-list-column';
 import { BoardDndContext } from './features/columns/components/board-dnd-context';
@@ -7,7 +7,7 @@ import { ListColumn } from './features/columns/components/list-column';
 import { useBoardColumns } from './features/columns/hooks/use-board-columns';
 
 /** Exposed as board_remote/BoardColumns: the lists and cards of a board. */
-const BoardColumns = ({ boardId, filters, onOpenCard }: BoardColumnsProps) => {
+const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardColumnsProps) => {
   const { status, data, columns, profiles } = useBoardColumns(boardId, filters);
   const labels = useMemo(
     () => Object.fromEntries((data?.labels ?? []).map((label) => [label.id, label])),
@@ -28,10 +28,27 @@ const BoardColumns = ({ boardId, filters, onOpenCard }: BoardColumnsProps) => {
     return <p className="p-8 text-center text-sm text-slate-500">{t('boards.loading')}</p>;
   }
 
+  // Empty columns alone look like lost cards; say why, and offer the way back.
+  const nothingMatches =
+    hasActiveFilters(filters) && columns.every((column) => column.cards.length === 0);
+
   return (
     <BoardDndContext>
+      {nothingMatches ? (
+        <div
+          role="status"
+          className="mx-4 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white/90 px-4 py-3 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200 sm:mx-6"
+        >
+          <p>{t('lists.noMatches')}</p>
+          {onResetFilters ? (
+            <Button variant="secondary" size="sm" onClick={onResetFilters}>
+              {t('filters.reset')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       <div
-        className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 sm:p-6"
+        className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 sm:p-6"
         data-testid="board-columns"
       >
         {columns.map((column) => (

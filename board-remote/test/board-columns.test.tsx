@@ -84,4 +84,42 @@ describe('board columns', () => {
     });
     expect(cardTitles('Erledigt')).toEqual([expect.stringContaining('Ort reservieren')]);
   });
+
+  it('says when search and filters match nothing, and resets them', async () => {
+    const onResetFilters = vi.fn();
+    render(
+      <BoardColumns
+        boardId="board-1"
+        filters={{ search: 'gibt es nicht', assigneeId: '', priority: '' }}
+        onOpenCard={vi.fn()}
+        onResetFilters={onResetFilters}
+      />,
+    );
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Keine Aufgaben entsprechen den Filtern.');
+    await userEvent.click(within(status).getByRole('button', { name: 'Filter zurücksetzen' }));
+    expect(onResetFilters).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no empty-filter note while something matches', async () => {
+    await renderBoard({ search: 'musik', assigneeId: '', priority: '' });
+    expect(screen.queryByText('Keine Aufgaben entsprechen den Filtern.')).toBeNull();
+  });
+
+  it('keeps the typed title and the form open when the server refuses a new card', async () => {
+    memoryGateway().refuse('insertCard');
+    await renderBoard();
+    const list = screen.getByRole('region', { name: 'Erledigt' });
+    await userEvent.click(within(list).getByRole('button', { name: '+ Karte hinzufügen' }));
+    const field = within(list).getByPlaceholderText('Titel der Karte');
+    await userEvent.type(field, 'Fotos{Enter}');
+    expect(await within(list).findByRole('alert')).toBeTruthy();
+    expect(within(list).getByRole('alert').textContent).toBe(
+      'Das Element konnte nicht angelegt werden.',
+    );
+    expect((within(list).getByPlaceholderText('Titel der Karte') as HTMLInputElement).value).toBe(
+      'Fotos',
+    );
+    expect(within(list).queryByRole('button', { name: /Fotos/ })).toBeNull();
+  });
 });

@@ -16,6 +16,8 @@ export {
   signIn,
   signUp,
   signOut,
+  updateFullName,
+  changePassword,
   currentUser,
   getSessionState,
   type SessionState,
@@ -111,6 +113,7 @@ export {
   type TextFieldProps,
   type DateFieldProps,
 } from './ui/text-field';
+export { PasswordField, type PasswordFieldProps } from './ui/password-field';
 export {
   TextArea,
   TextAreaField,

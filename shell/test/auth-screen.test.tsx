@@ -107,3 +107,28 @@ describe('registration', () => {
     expect(screen.getByLabelText('Vollständiger Name')).toBeTruthy();
   });
 });
+
+describe('password field', () => {
+  it('shows the typed password on request and hides it again', async () => {
+    render(<AuthScreen />);
+    const password = screen.getByLabelText('Passwort') as HTMLInputElement;
+    await userEvent.type(password, 'geheim123');
+    const toggle = screen.getByRole('button', { name: 'Zeichen anzeigen' });
+    expect(password.type).toBe('password');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(toggle);
+    expect(password.type).toBe('text');
+    expect(password.value).toBe('geheim123');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(toggle);
+    expect(password.type).toBe('password');
+  });
+
+  it('shows the German text the session hands over for a known error', async () => {
+    backend.signIn.mockResolvedValue({ error: 'E-Mail oder Passwort ist falsch.' });
+    render(<AuthScreen />);
+    await fill('E-Mail', 'anna@example.de');
+    await fill('Passwort', 'falsch{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('E-Mail oder Passwort ist falsch.');
+  });
+});

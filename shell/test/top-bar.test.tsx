@@ -78,3 +78,14 @@ describe('top bar', () => {
     expect(props.onNewBoard).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('top bar on a phone', () => {
+  it('keeps the search out of the bar and names the filter button by its count', async () => {
+    const onOpenProfile = vi.fn();
+    renderTopBar({ compact: true, activeFilterCount: 1, onOpenProfile });
+    expect(screen.queryByPlaceholderText('Aufgaben durchsuchen...')).toBeNull();
+    expect(screen.getByRole('button', { name: /Filter/ }).textContent).toContain('1');
+    await userEvent.click(screen.getByRole('button', { name: 'Profil' }));
+    expect(onOpenProfile).toHaveBeenCalledTimes(1);
+  });
+});

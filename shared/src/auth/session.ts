@@ -1,6 +1,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { defer, type Observable } from 'rxjs';
 import { getSupabase } from '../backend/supabase-client';
+import { authErrorText } from './auth-errors';
 import { createStateCell } from '../state/state-cell';
 
 export interface SessionUser {
@@ -76,13 +77,16 @@ export const currentUser = (): SessionUser | null => {
 };
 
 export interface AuthResult {
-  /** The server's message when the call failed (shown verbatim, spec §8). */
+  /**
+   * Why the call failed, in German for every GoTrue error code TaskFlow knows; the server's own
+   * message for any other (spec §8).
+   */
   error: string | null;
 }
 
 export const signIn = async (email: string, password: string): Promise<AuthResult> => {
   const { error } = await getSupabase().auth.signInWithPassword({ email, password });
-  return { error: error ? error.message : null };
+  return { error: error ? authErrorText(error) : null };
 };
 
 /** Registers without signing in: the user signs in afterwards (spec §4). */
@@ -96,11 +100,37 @@ export const signUp = async (
     password,
     options: { data: { full_name: fullName } },
   });
-  return { error: error ? error.message : null };
+  return { error: error ? authErrorText(error) : null };
 };
 
 /** Clears the user at once; the server call only revokes the refresh token. */
 export const signOut = async (): Promise<void> => {
   publish(null);
   await getSupabase().auth.signOut();
+};
+
+/**
+ * Changes the signed-in user's full name. It lives in the user metadata (the session shows it at
+ * once through USER_UPDATED); a trigger copies it into profiles, whose realtime change renames
+ * the avatars fellow members see.
+ */
+export const updateFullName = async (fullName: string): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.updateUser({ data: { full_name: fullName.trim() } });
+  return { error: error ? authErrorText(error) : null };
+};
+
+/**
+ * Changes the password, proving the current one: GoTrue checks `current_password` when the
+ * project requires it (`update_password_require_current_password`, always on in the local
+ * backend), so a stolen session alone cannot take over the account.
+ */
+export const changePassword = async (
+  currentPassword: string,
+  newPassword: string,
+): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.updateUser({
+    password: newPassword,
+    current_password: currentPassword,
+  });
+  return { error: error ? authErrorText(error) : null };
 };

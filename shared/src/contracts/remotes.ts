@@ -10,6 +10,8 @@ export interface BoardColumnsProps {
   boardId: string;
   filters: CardFilters;
   onOpenCard: (cardId: string) => void;
+  /** Clears search and filters: offered when they match no card. */
+  onResetFilters?: () => void;
 }
 
 /** card_remote/CardDetail: the card detail modal (with its label modal). */

@@ -19,9 +19,10 @@ const variants: Record<ButtonVariant, string> = {
     'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-indigo-600 disabled:text-slate-300',
 };
 
+// Below sm (a phone) every button is a 40 px touch target at least.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'px-2.5 py-1.5 text-sm',
-  md: 'px-3.5 py-2 text-sm',
+  sm: 'px-2.5 py-1.5 text-sm max-sm:min-h-10 max-sm:min-w-10',
+  md: 'px-3.5 py-2 text-sm max-sm:min-h-10',
 };
 
 export const Button = ({

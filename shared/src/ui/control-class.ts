@@ -20,8 +20,8 @@ const variants: Record<ControlVariant, string> = {
 
 const sizes: Record<ControlSize, string> = {
   /** Toolbars: the caller sets the width and the text colour. */
-  sm: 'px-3 py-1.5 text-sm',
-  md: 'block w-full px-3 py-2 text-sm text-slate-900',
+  sm: 'px-3 py-1.5 text-sm max-sm:min-h-10',
+  md: 'block w-full px-3 py-2 text-sm text-slate-900 max-sm:min-h-10',
   /** A form's main fields (sign-in, new board). */
   lg: 'block w-full px-3 py-2 text-base text-slate-900',
   xl: 'block w-full px-2 py-1 text-xl font-semibold text-slate-900',

@@ -83,26 +83,34 @@ export const Modal = ({ title, onClose, children, footer, size = 'md' }: ModalPr
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         tabIndex={-1}
-        className={`flex max-h-[92vh] w-full ${sizes[size]} flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl`}
+        className={`flex max-h-[92dvh] w-full ${sizes[size]} flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl`}
       >
-        <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-5 py-4">
-          <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        <div className="flex shrink-0 items-center justify-between gap-4 border-b border-slate-100 px-5 py-3 sm:py-4">
+          <h2
+            id={`${id}-title`}
+            className="min-w-0 text-base font-semibold break-words text-slate-900"
+          >
             {title}
           </h2>
           <button
             type="button"
             onClick={onClose}
             aria-label={t('modal.close')}
-            className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            className="shrink-0 rounded-md p-2.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 sm:p-1"
           >
             <svg viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5" aria-hidden="true">
               <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
             </svg>
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        {/* Only the body scrolls: title and actions stay reachable with the keyboard open. */}
+        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">
+          {children}
+        </div>
         {footer ? (
-          <div className="flex justify-end gap-2 border-t border-slate-100 px-5 py-3">{footer}</div>
+          <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-100 px-5 py-3">
+            {footer}
+          </div>
         ) : null}
       </div>
     </div>,

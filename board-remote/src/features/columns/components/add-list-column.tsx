@@ -5,13 +5,13 @@ import { InlineAddForm } from './inline-add-form';
 export const AddListColumn = () => {
   const [adding, setAdding] = useState(false);
   return (
-    <div className="w-72 shrink-0">
+    <div className="w-72 shrink-0 snap-start">
       {adding ? (
         <div className="rounded-2xl bg-white/90 p-2 shadow-sm ring-1 ring-slate-200">
           <InlineAddForm
             placeholder={t('lists.listTitlePlaceholder')}
             submitLabel={t('lists.addList')}
-            onSubmit={(title) => boardStore.addList(title)}
+            onSubmit={async (title) => (await boardStore.addList(title)) !== null}
             onClose={() => setAdding(false)}
           />
         </div>

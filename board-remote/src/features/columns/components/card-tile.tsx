@@ -84,14 +84,14 @@ export const CardTile = ({ card, labels, profiles, onOpen }: CardTileProps) => {
               .map((label) => (
                 <span
                   key={label.id}
-                  className={`rounded-md px-1.5 py-0.5 text-[11px] font-medium ${label.color}`}
+                  className={`max-w-full rounded-md px-1.5 py-0.5 text-[11px] font-medium break-words ${label.color}`}
                 >
                   {label.name}
                 </span>
               ))}
           </span>
         ) : null}
-        <span className="block text-sm font-medium text-slate-900">{card.title}</span>
+        <span className="block text-sm font-medium break-words text-slate-900">{card.title}</span>
         <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
           <span className={`rounded-md px-1.5 py-0.5 font-medium ${priorityBadge(card.priority)}`}>
             {priorityName(card.priority)}

@@ -18,24 +18,26 @@ export const ListColumn = ({ column, labels, profiles, onOpenCard }: ListColumnP
   const [adding, setAdding] = useState(false);
   const { setNodeRef, isOver } = useDroppable({ id: list.id, data: { title: list.title } });
 
-  const addCard = async (title: string) => {
+  const addCard = async (title: string): Promise<boolean> => {
     const cardId = await boardStore.addCard(list.id, title);
-    if (cardId) {
-      setAdding(false);
-      setTimeout(() => onOpenCard(cardId), OPEN_NEW_CARD_DELAY_MS);
-    }
+    if (!cardId) return false;
+    setAdding(false);
+    setTimeout(() => onOpenCard(cardId), OPEN_NEW_CARD_DELAY_MS);
+    return true;
   };
 
   return (
     <section
       ref={setNodeRef}
       aria-label={list.title}
-      className={`flex max-h-full w-72 shrink-0 flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
+      className={`flex max-h-full w-72 shrink-0 snap-start flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
         isOver ? 'ring-2 ring-indigo-400' : 'ring-slate-200'
       }`}
     >
       <header className="flex items-center gap-2 px-2 pb-2 pt-1">
-        <h3 className="flex-1 truncate text-sm font-semibold text-slate-800">{list.title}</h3>
+        <h3 className="min-w-0 flex-1 text-sm font-semibold break-words text-slate-800">
+          {list.title}
+        </h3>
         <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-500">
           {cards.length === total ? total : `${cards.length}/${total}`}
         </span>
@@ -63,7 +65,7 @@ export const ListColumn = ({ column, labels, profiles, onOpenCard }: ListColumnP
           <Button
             variant="ghost"
             size="sm"
-            className="w-full justify-start"
+            className="min-h-10 w-full justify-start"
             onClick={() => setAdding(true)}
           >
             + {t('lists.addCard')}

@@ -21,11 +21,13 @@ export const CommentList = ({
 }) => {
   const [text, setText] = useState('');
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) return;
-    void boardStore.addComment(card.id, text);
+    const sent = text;
     setText('');
+    // A refused comment gives the text back (unless a new one was typed meanwhile).
+    if (!(await boardStore.addComment(card.id, sent))) setText((current) => current || sent);
   };
 
   return (
@@ -33,7 +35,8 @@ export const CommentList = ({
       {card.comments.length === 0 ? (
         <p className="text-sm text-slate-500">{t('card.noComments')}</p>
       ) : null}
-      <ul className="space-y-3">
+      {/* Oldest first, newest last, next to the box; many comments scroll inside the modal. */}
+      <ul className="max-h-80 space-y-3 overflow-y-auto overscroll-contain pr-1">
         {card.comments.map((comment) => {
           const author = profiles[comment.user_id];
           return (
@@ -46,13 +49,15 @@ export const CommentList = ({
                   </span>{' '}
                   · {formatDateTime(comment.created_at)}
                 </p>
-                <p className="whitespace-pre-wrap text-sm text-slate-800">{comment.text}</p>
+                <p className="text-sm break-words whitespace-pre-wrap text-slate-800">
+                  {comment.text}
+                </p>
               </div>
             </li>
           );
         })}
       </ul>
-      <form onSubmit={submit} className="flex gap-2">
+      <form onSubmit={(event) => void submit(event)} className="flex gap-2">
         <TextInput
           value={text}
           onChange={(event) => setText(event.target.value)}

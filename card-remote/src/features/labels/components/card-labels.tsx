@@ -1,4 +1,4 @@
-import { t, type BoardLabel, type Card } from '@taskflow/shared';
+import { Button, t, type BoardLabel, type Card } from '@taskflow/shared';
 import { useState } from 'react';
 import { Section } from '../../../components/section';
 import { LabelChip } from './label-chip';
@@ -7,6 +7,7 @@ import { LabelModal } from './label-modal';
 /** The card's labels in the board's order, and the way into the label modal. */
 export const CardLabels = ({ card, labels }: { card: Card; labels: readonly BoardLabel[] }) => {
   const [open, setOpen] = useState(false);
+  const shown = labels.filter((label) => card.label_ids.includes(label.id));
   return (
     <Section
       title={t('card.labels')}
@@ -14,19 +15,27 @@ export const CardLabels = ({ card, labels }: { card: Card; labels: readonly Boar
         <button
           type="button"
           onClick={() => setOpen(true)}
-          className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+          className="min-h-10 text-sm font-medium text-indigo-600 hover:text-indigo-500 sm:min-h-0"
         >
           {t('card.editLabels')}
         </button>
       }
     >
-      <div className="flex flex-wrap gap-1.5">
-        {labels
-          .filter((label) => card.label_ids.includes(label.id))
-          .map((label) => (
+      {shown.length > 0 ? (
+        <div className="flex flex-wrap gap-1.5">
+          {shown.map((label) => (
             <LabelChip key={label.id} name={label.name} color={label.color} />
           ))}
-      </div>
+        </div>
+      ) : (
+        // An empty section says so, and offers the next step.
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+          <p>{t('card.noLabels')}</p>
+          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+            + {t('card.addLabel')}
+          </Button>
+        </div>
+      )}
       {open ? <LabelModal card={card} labels={labels} onClose={() => setOpen(false)} /> : null}
     </Section>
   );

@@ -6,7 +6,9 @@ export const LabelChip = ({
   color,
   className = '',
 }: Pick<BoardLabel, 'name' | 'color'> & { className?: string }) => (
-  <span className={`rounded-md px-2 py-0.5 text-xs font-medium ${color} ${className}`.trimEnd()}>
+  <span
+    className={`max-w-full rounded-md px-2 py-0.5 text-xs font-medium break-words ${color} ${className}`.trimEnd()}
+  >
     {name}
   </span>
 );

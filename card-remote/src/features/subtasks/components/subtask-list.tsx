@@ -72,7 +72,7 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
           ) : (
             <li
               key={item.id}
-              className="group flex items-center gap-2 rounded-lg px-1 py-1 hover:bg-slate-50"
+              className="flex items-center gap-2 rounded-lg px-1 py-1 hover:bg-slate-50"
             >
               <Checkbox
                 checked={item.completed}
@@ -84,7 +84,7 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
               <button
                 type="button"
                 onClick={() => setEditingId(item.id)}
-                className={`flex-1 text-left text-sm ${item.completed ? 'text-slate-400 line-through' : 'text-slate-800'}`}
+                className={`min-h-10 min-w-0 flex-1 text-left text-sm break-words sm:min-h-0 ${item.completed ? 'text-slate-400 line-through' : 'text-slate-800'}`}
               >
                 {item.text || (
                   <span className="italic text-slate-400">{t('card.subtaskPlaceholder')}</span>
@@ -104,9 +104,10 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
                 type="button"
                 onClick={() => void boardStore.deleteChecklistItem(item.id)}
                 aria-label={t('card.deleteSubtask')}
-                className="rounded px-1 text-slate-400 opacity-0 hover:text-rose-600 group-hover:opacity-100 focus:opacity-100"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-lg text-slate-400 hover:bg-rose-50 hover:text-rose-600 sm:h-8 sm:w-8"
               >
-                ×
+                {/* Always shown: a control that appears only on hover does not exist on a phone. */}
+                <span aria-hidden="true">×</span>
               </button>
             </li>
           ),
@@ -115,7 +116,7 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
       <button
         type="button"
         onClick={() => void add()}
-        className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+        className="min-h-10 text-sm font-medium text-indigo-600 hover:text-indigo-500 sm:min-h-0"
       >
         + {t('card.addSubtask')}
       </button>

@@ -1,4 +1,4 @@
-import { Button, Message, TextField, t } from '@taskflow/shared';
+import { Button, Message, PasswordField, TextField, t } from '@taskflow/shared';
 import { useAuthForm, type AuthFields } from '../hooks/use-auth-form';
 
 export const AuthScreen = () => {
@@ -38,12 +38,14 @@ export const AuthScreen = () => {
           {form.notice ? <Message tone="success">{form.notice}</Message> : null}
           {signingUp ? field('fullName', t('auth.fullName'), 'text', 'name') : null}
           {field('email', t('auth.email'), 'email', 'email')}
-          {field(
-            'password',
-            t('auth.password'),
-            'password',
-            signingUp ? 'new-password' : 'current-password',
-          )}
+          <PasswordField
+            size="lg"
+            label={t('auth.password')}
+            name="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            value={form.fields.password}
+            onChange={(event) => form.setField('password', event.target.value)}
+          />
           {form.error ? <Message>{form.error}</Message> : null}
           <Button type="submit" className="w-full" disabled={form.busy}>
             {form.busy

@@ -12,7 +12,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
   return (
     <div className={`${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="mr-auto text-xl font-bold tracking-tight drop-shadow-sm">
+        <h2 className="mr-auto min-w-0 text-xl font-bold tracking-tight break-words drop-shadow-sm">
           {data.board.title}
         </h2>
         <div className="hidden -space-x-1 sm:flex" aria-hidden="true">
@@ -28,7 +28,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         <button
           type="button"
           onClick={onOpenTeam}
-          className="rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30"
+          className="rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30 max-sm:min-h-10"
         >
           {t('boards.team', { count: members.length })}
         </button>
@@ -36,7 +36,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
           <button
             type="button"
             onClick={onDelete}
-            className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600"
+            className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600 max-sm:min-h-10"
           >
             {t('boards.delete')}
           </button>

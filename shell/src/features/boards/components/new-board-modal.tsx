@@ -2,6 +2,7 @@ import { Button, Modal, TextField, t } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 
 interface NewBoardModalProps {
+  /** Resolves to null (or false) when the board could not be created. */
   onCreate: (title: string) => Promise<unknown>;
   onClose: () => void;
 }
@@ -10,15 +11,19 @@ interface NewBoardModalProps {
 export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const blank = title.trim() === '';
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (blank || busy) return;
     setBusy(true);
-    await onCreate(title.trim());
+    setFailed(false);
+    const created = await onCreate(title.trim());
     setBusy(false);
-    onClose();
+    // A refused create keeps the dialog and the typed name, and says so.
+    if (created === null || created === false) setFailed(true);
+    else onClose();
   };
 
   return (
@@ -45,6 +50,7 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           placeholder={t('boards.namePlaceholder')}
+          error={failed ? t('errors.createFailed') : undefined}
         />
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import {
   MemberOptions,
   Select,
+  TextInput,
   priorities,
   priorityName,
   t,
@@ -11,6 +12,8 @@ import {
 
 interface FilterBarProps {
   filters: CardFilters;
+  /** Given on a phone, where the search box moves out of the top bar into this panel. */
+  onSearchChange?: (search: string) => void;
   members: readonly BoardMember[];
   onAssigneeChange: (userId: string) => void;
   onPriorityChange: (priority: Priority | '') => void;
@@ -19,6 +22,7 @@ interface FilterBarProps {
 
 export const FilterBar = ({
   filters,
+  onSearchChange,
   members,
   onAssigneeChange,
   onPriorityChange,
@@ -27,12 +31,24 @@ export const FilterBar = ({
   <div
     role="region"
     aria-label={t('topBar.filter')}
-    className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white/80 px-4 py-2"
+    className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white/80 px-3 py-2 sm:px-4"
   >
+    {onSearchChange ? (
+      <TextInput
+        size="sm"
+        variant="filled"
+        type="search"
+        value={filters.search}
+        onChange={(event) => onSearchChange(event.target.value)}
+        placeholder={t('topBar.search')}
+        aria-label={t('topBar.search')}
+        className="w-full text-slate-900"
+      />
+    ) : null}
     <Select
       size="sm"
       aria-label={t('filters.assignee')}
-      className="text-slate-700"
+      className="min-w-0 flex-1 text-slate-700 sm:flex-none"
       value={filters.assigneeId}
       onChange={(event) => onAssigneeChange(event.target.value)}
     >
@@ -41,7 +57,7 @@ export const FilterBar = ({
     <Select
       size="sm"
       aria-label={t('filters.priority')}
-      className="text-slate-700"
+      className="min-w-0 flex-1 text-slate-700 sm:flex-none"
       value={filters.priority}
       onChange={(event) => onPriorityChange(event.target.value as Priority | '')}
     >
@@ -55,7 +71,7 @@ export const FilterBar = ({
     <button
       type="button"
       onClick={onReset}
-      className="rounded-lg px-3 py-1.5 text-sm font-medium text-indigo-600 hover:bg-indigo-50"
+      className="min-h-10 rounded-lg px-3 py-1.5 text-sm font-medium text-indigo-600 hover:bg-indigo-50 sm:min-h-0"
     >
       {t('filters.reset')}
     </button>

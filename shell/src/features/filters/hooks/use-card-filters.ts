@@ -37,9 +37,11 @@ export const useCardFilters = (members: readonly BoardMember[]) => {
   );
   const reset = useCallback(() => setFilters(emptyFilters), []);
   const toggle = useCallback(() => setOpen((current) => !current), []);
+  // The search counts too: on a phone it sits behind the Filter button, out of sight.
   const activeCount = useMemo(
-    () => (filters.assigneeId ? 1 : 0) + (filters.priority ? 1 : 0),
-    [filters.assigneeId, filters.priority],
+    () =>
+      (filters.search.trim() ? 1 : 0) + (filters.assigneeId ? 1 : 0) + (filters.priority ? 1 : 0),
+    [filters.search, filters.assigneeId, filters.priority],
   );
 
   return { filters, open, activeCount, setSearch, setAssignee, setPriority, reset, toggle };

@@ -1,85 +1,135 @@
-import { Button, TextInput, t, type Board } from '@taskflow/shared';
+import { Avatar, Button, TextInput, t, type Board } from '@taskflow/shared';
 import { BoardSelector } from './board-selector';
 
 export interface TopBarProps {
   email: string;
+  /** The name shown on the profile button's avatar. */
+  fullName?: string;
   boards: readonly Board[];
   selectedBoardId: string | null;
   onSelectBoard: (boardId: string) => void;
   onNewBoard: () => void;
   search: string;
   onSearchChange: (search: string) => void;
+  /** Phone layout: one row; the search box lives in the filter panel behind the Filter button. */
+  compact?: boolean;
   filtersOpen: boolean;
+  /** Active filters, the search included. */
   activeFilterCount: number;
   onToggleFilters: () => void;
+  onOpenProfile?: () => void;
   onSignOut: () => void;
 }
 
+const FilterIcon = () => (
+  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" aria-hidden="true">
+    <path d="M3 5h14M6 10h8M8.5 15h3" strokeWidth="1.75" strokeLinecap="round" />
+  </svg>
+);
+
+const SignOutIcon = () => (
+  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" aria-hidden="true">
+    <path
+      d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3m4-10 4 4-4 4m4-4H8"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
 export const TopBar = ({
   email,
+  fullName,
   boards,
   selectedBoardId,
   onSelectBoard,
   onNewBoard,
   search,
   onSearchChange,
+  compact = false,
   filtersOpen,
   activeFilterCount,
   onToggleFilters,
+  onOpenProfile,
   onSignOut,
 }: TopBarProps) => (
   <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5">
-      <div className="flex items-center gap-2">
+    {/* One row at every width: what does not fit a phone hides its text, never wraps. */}
+    <div className="flex items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4 sm:py-2.5">
+      <div className="flex shrink-0 items-center gap-2">
         <span
           aria-hidden="true"
           className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-sm font-bold text-white"
         >
           T
         </span>
-        <h1 className="text-lg font-bold tracking-tight text-slate-900">{t('app.title')}</h1>
+        <h1 className="sr-only text-lg font-bold tracking-tight text-slate-900 sm:not-sr-only">
+          {t('app.title')}
+        </h1>
       </div>
       {boards.length > 0 ? (
         <BoardSelector boards={boards} selectedId={selectedBoardId} onSelect={onSelectBoard} />
       ) : null}
-      <Button size="sm" onClick={onNewBoard} aria-label={t('topBar.newBoard')}>
+      <Button size="sm" className="shrink-0" onClick={onNewBoard} aria-label={t('topBar.newBoard')}>
         <span aria-hidden="true">+</span>
         <span className="hidden sm:inline">{t('topBar.newBoard')}</span>
       </Button>
-      <div className="order-last flex w-full items-center gap-2 md:order-none md:w-auto md:flex-1">
-        <TextInput
-          size="sm"
-          variant="filled"
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder={t('topBar.search')}
-          aria-label={t('topBar.search')}
-          className="min-w-0 flex-1 text-slate-900 md:max-w-xs"
-        />
+      <div className="flex min-w-0 items-center gap-2 md:flex-1">
+        {compact ? null : (
+          <TextInput
+            size="sm"
+            variant="filled"
+            type="search"
+            value={search}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder={t('topBar.search')}
+            aria-label={t('topBar.search')}
+            className="min-w-0 flex-1 text-slate-900 md:max-w-xs"
+          />
+        )}
         <Button
           size="sm"
+          className="shrink-0"
           variant={filtersOpen ? 'primary' : 'secondary'}
           aria-pressed={filtersOpen}
+          aria-expanded={filtersOpen}
           onClick={onToggleFilters}
         >
-          {t('topBar.filter')}
+          <FilterIcon />
+          <span className={compact ? 'sr-only' : undefined}>{t('topBar.filter')}</span>
           {activeFilterCount > 0 ? (
-            <span className="rounded-full bg-white/90 px-1.5 text-xs font-semibold text-indigo-700">
+            <span
+              className={`rounded-full px-1.5 text-xs font-semibold ${
+                filtersOpen ? 'bg-white/90 text-indigo-700' : 'bg-indigo-600 text-white'
+              }`}
+            >
               {activeFilterCount}
             </span>
           ) : null}
         </Button>
       </div>
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
         <span
-          className="max-w-[9rem] truncate text-sm text-slate-500 sm:max-w-[16rem]"
+          className="hidden max-w-[16rem] truncate text-sm text-slate-500 lg:inline"
           title={t('topBar.signedInAs', { email })}
         >
           {email}
         </span>
-        <Button size="sm" variant="ghost" onClick={onSignOut}>
-          {t('topBar.signOut')}
+        {onOpenProfile ? (
+          <button
+            type="button"
+            onClick={onOpenProfile}
+            aria-label={t('profile.open')}
+            title={t('profile.open')}
+            className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <Avatar name={fullName || email} index={0} size="sm" />
+          </button>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={onSignOut} aria-label={t('topBar.signOut')}>
+          <SignOutIcon />
+          <span className="hidden sm:inline">{t('topBar.signOut')}</span>
         </Button>
       </div>
     </div>

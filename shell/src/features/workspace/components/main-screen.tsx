@@ -10,11 +10,14 @@ import {
 } from '@taskflow/shared';
 import { useCallback, useState } from 'react';
 import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
+import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
+import { DeleteBoardDialog } from '../../boards/components/delete-board-dialog';
 import { NewBoardModal } from '../../boards/components/new-board-modal';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
 import { FilterBar } from '../../filters/components/filter-bar';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
+import { ProfileDialog } from '../../profile/components/profile-dialog';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
 
@@ -25,6 +28,9 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const board = useBoard(boards.selectedId);
   const [creating, setCreating] = useState(false);
   const [teamOpen, setTeamOpen] = useState(false);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const phone = usePhoneLayout();
   const [openCardId, setOpenCardId] = useState<string | null>(null);
 
   const selectBoard = useCallback((boardId: string) => {
@@ -44,6 +50,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
     <div className="flex min-h-full flex-col">
       <TopBar
         email={user.email}
+        fullName={user.fullName}
+        compact={phone}
         boards={boards.boards}
         selectedBoardId={boards.selectedId}
         onSelectBoard={selectBoard}
@@ -53,11 +61,13 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         filtersOpen={filters.open}
         activeFilterCount={filters.activeCount}
         onToggleFilters={filters.toggle}
+        onOpenProfile={() => setProfileOpen(true)}
         onSignOut={() => void signOut()}
       />
       {filters.open ? (
         <FilterBar
           filters={filters.filters}
+          {...(phone ? { onSearchChange: filters.setSearch } : {})}
           members={members}
           onAssigneeChange={filters.setAssignee}
           onPriorityChange={filters.setPriority}
@@ -79,12 +89,13 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
               data={data}
               isOwner={data.board.owner_id === user.id}
               onOpenTeam={() => setTeamOpen(true)}
-              onDelete={() => void boardsStore.remove(data.board.id)}
+              onDelete={() => setConfirmingDelete(true)}
             />
             <BoardColumns
               boardId={boards.selectedId}
               filters={filters.filters}
               onOpenCard={setOpenCardId}
+              onResetFilters={filters.reset}
             />
           </>
         ) : null}
@@ -98,6 +109,14 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
           onClose={() => setCreating(false)}
         />
       ) : null}
+      {confirmingDelete && data ? (
+        <DeleteBoardDialog
+          data={data}
+          onConfirm={() => void boardsStore.remove(data.board.id)}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      ) : null}
+      {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
       {teamOpen && boards.selectedId ? (
         <TeamManagement boardId={boards.selectedId} onClose={closeTeam} />
       ) : null}

@@ -1,0 +1,45 @@
+import { Button, Modal, t, type BoardData } from '@taskflow/shared';
+
+interface DeleteBoardDialogProps {
+  data: BoardData;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * A board's deletion cannot be undone (its cards go with it), so it is asked for first, naming
+ * the board and what it holds (issue 10, a deliberate change to spec §4).
+ */
+export const DeleteBoardDialog = ({ data, onConfirm, onClose }: DeleteBoardDialogProps) => {
+  const count = Object.keys(data.cards).length;
+  const title = data.board.title;
+  return (
+    <Modal
+      title={t('boards.confirmDeleteTitle')}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} data-autofocus>
+            {t('boards.cancel')}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              onConfirm();
+              onClose();
+            }}
+          >
+            {t('boards.confirmDeleteAction')}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm break-words text-slate-700">
+        {count === 1
+          ? t('boards.confirmDeleteOne', { title })
+          : t('boards.confirmDelete', { title, count })}
+      </p>
+    </Modal>
+  );
+};
