@@ -19,7 +19,13 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { RunningBackend } from '../backend/src/server.ts';
+
+/** Where the backend under test listens; the service-role key reads the end state. */
+export interface SoakTarget {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
 
 export interface SoakOptions {
   members: number;
@@ -68,8 +74,8 @@ const percentiles = (values: number[]): Percentiles => {
   return { count: sorted.length, p50: at(50), p95: at(95), max: sorted.at(-1) ?? NaN };
 };
 
-const clientFor = (backend: RunningBackend): SupabaseClient =>
-  createClient(backend.url, backend.anonKey, {
+const clientFor = (target: SoakTarget, key = target.anonKey): SupabaseClient =>
+  createClient(target.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   });
@@ -83,10 +89,26 @@ interface Member {
   received: Map<string, number>;
 }
 
-export const runSoak = async (
-  backend: RunningBackend,
-  options: SoakOptions,
-): Promise<SoakReport> => {
+/** A failed call's message with its cause (supabase-js puts a fetch failure's cause in details). */
+const describeError = (error: { message: string; details?: string | null }) =>
+  error.details && error.details !== error.message
+    ? `${error.message} (${error.details.replace(/\s+/g, ' ').slice(0, 300)})`
+    : error.message;
+
+/** Every row of a query, a page at a time (a hosted project returns at most 1000 per call). */
+const readAll = async <R>(
+  page: (from: number, to: number) => PromiseLike<{ data: R[] | null; error: unknown }>,
+) => {
+  const rows: R[] = [];
+  for (let from = 0; ; from += 1000) {
+    const { data, error } = await page(from, from + 999);
+    if (error) throw error;
+    rows.push(...(data ?? []));
+    if ((data ?? []).length < 1000) return rows;
+  }
+};
+
+export const runSoak = async (target: SoakTarget, options: SoakOptions): Promise<SoakReport> => {
   const log = options.log ?? (() => undefined);
   const errors: string[] = [];
   const fail = (what: string) => {
@@ -97,7 +119,7 @@ export const runSoak = async (
   // People: each signs up and in on their own client, as on their own machine.
   const members: Member[] = [];
   for (let index = 0; index < options.members; index += 1) {
-    const client = clientFor(backend);
+    const client = clientFor(target);
     const email = `soak-${index}-${randomUUID().slice(0, 8)}@example.test`;
     const signUp = await client.auth.signUp({ email, password: 'geheim123' });
     if (signUp.error) throw signUp.error;
@@ -253,7 +275,7 @@ export const runSoak = async (
       if (result.error || result.data?.length !== 1) {
         sentAt.delete(tag);
         fail(
-          `${kind} by member ${member.index}: ${result.error?.message ?? `${result.data?.length} rows`}`,
+          `${kind} by member ${member.index}: ${result.error ? describeError(result.error) : `${result.data?.length} rows`}`,
         );
         continue;
       }
@@ -307,32 +329,39 @@ export const runSoak = async (
 
   // The database against the model.
   const databaseMismatches: string[] = [];
-  const db = backend.ctx.db;
-  const stored = await db.query<{ id: string; title: string; list_id: string }>(
-    'select id, title, list_id from public.cards where board_id = $1',
-    [boardId],
+  const admin = clientFor(target, target.serviceRoleKey);
+  const storedCards = await readAll<{ id: string; title: string; list_id: string }>((from, to) =>
+    admin
+      .from('cards')
+      .select('id, title, list_id')
+      .eq('board_id', boardId)
+      .order('id')
+      .range(from, to),
   );
-  const storedById = new Map(stored.rows.map((row) => [row.id, row]));
+  const storedById = new Map(storedCards.map((row) => [row.id, row]));
   for (const [id, card] of cards) {
     const row = storedById.get(id);
     if (!row) databaseMismatches.push(`card ${card.title} (${id}) is missing`);
     else if (row.title !== card.title || row.list_id !== card.listId)
       databaseMismatches.push(`card ${id} is ${row.title} in ${row.list_id}, wrote ${card.title}`);
   }
-  for (const row of stored.rows)
+  for (const row of storedCards)
     if (!cards.has(row.id)) databaseMismatches.push(`card ${row.title} should not exist`);
-  const storedComments = await db.query<{ text: string; card_id: string }>(
-    `select m.text, m.card_id from public.card_comments m
-     join public.cards c on c.id = m.card_id where c.board_id = $1`,
-    [boardId],
+  const storedComments = await readAll<{ text: string; card_id: string }>((from, to) =>
+    admin
+      .from('card_comments')
+      .select('text, card_id, cards!inner(board_id)')
+      .eq('cards.board_id', boardId)
+      .order('id')
+      .range(from, to),
   );
   const expectedComments = [...comments].filter(([, cardId]) => !deletedCards.has(cardId));
-  const storedTexts = new Map(storedComments.rows.map((row) => [row.text, row.card_id]));
+  const storedTexts = new Map(storedComments.map((row) => [row.text, row.card_id]));
   for (const [text, cardId] of expectedComments)
     if (storedTexts.get(text) !== cardId) databaseMismatches.push(`comment ${text} is missing`);
-  if (storedComments.rows.length !== expectedComments.length)
+  if (storedComments.length !== expectedComments.length)
     databaseMismatches.push(
-      `${storedComments.rows.length} comments stored, ${expectedComments.length} acknowledged`,
+      `${storedComments.length} comments stored, ${expectedComments.length} acknowledged`,
     );
 
   await Promise.all(members.map((member) => member.client.removeAllChannels()));

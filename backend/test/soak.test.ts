@@ -25,7 +25,7 @@ describe('soak (short form)', () => {
     '10 members editing for 15 s: 0 errors, every write stored, every change delivered once',
     { timeout: 90_000 },
     async () => {
-      const report = await runSoak(backend.backend, {
+      const report = await runSoak(backend, {
         members: 10,
         durationMs: 15_000,
         intervalMs: 1_000,
