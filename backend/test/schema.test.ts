@@ -730,6 +730,7 @@ describe('board_snapshot', () => {
       priority: 'urgent',
       position: 10,
       created_at: expect.any(String),
+      deleted_at: null,
       assignee_ids: [],
       label_ids: [],
       checklist: [],
@@ -767,6 +768,7 @@ describe('board_snapshot', () => {
         user_id: member.id,
         text: 'Hallo',
         created_at: expect.any(String),
+        edited_at: null,
       },
     ]);
   });

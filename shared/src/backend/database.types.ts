@@ -195,6 +195,7 @@ export type Database = {
         Row: {
           card_id: string;
           created_at: string;
+          edited_at: string | null;
           id: string;
           text: string;
           user_id: string;
@@ -202,6 +203,7 @@ export type Database = {
         Insert: {
           card_id: string;
           created_at?: string;
+          edited_at?: string | null;
           id?: string;
           text: string;
           user_id?: string;
@@ -209,6 +211,7 @@ export type Database = {
         Update: {
           card_id?: string;
           created_at?: string;
+          edited_at?: string | null;
           id?: string;
           text?: string;
           user_id?: string;
@@ -267,6 +270,7 @@ export type Database = {
         Row: {
           board_id: string;
           created_at: string;
+          deleted_at: string | null;
           description: string;
           due_date: string | null;
           id: string;
@@ -278,6 +282,7 @@ export type Database = {
         Insert: {
           board_id: string;
           created_at?: string;
+          deleted_at?: string | null;
           description?: string;
           due_date?: string | null;
           id?: string;
@@ -289,6 +294,7 @@ export type Database = {
         Update: {
           board_id?: string;
           created_at?: string;
+          deleted_at?: string | null;
           description?: string;
           due_date?: string | null;
           id?: string;

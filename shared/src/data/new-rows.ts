@@ -38,7 +38,7 @@ const columnDefaults: {
   board_members: { role: 'member' },
   board_labels: { color: 'bg-blue-100 text-blue-800' },
   lists: { position: 0 },
-  cards: { description: '', due_date: null, priority: 'medium', position: 0 },
+  cards: { description: '', due_date: null, priority: 'medium', position: 0, deleted_at: null },
   card_assignees: {},
   card_tags: {},
   card_checklist_items: {
@@ -48,7 +48,7 @@ const columnDefaults: {
     due_date: null,
     assigned_to: null,
   },
-  card_comments: {},
+  card_comments: { edited_at: null },
 };
 
 /** What a new row must be given: the columns without a default, and the user where it is one. */
