@@ -22,8 +22,10 @@ import {
   relationshipNotFound,
   tableNotFound,
 } from './errors.ts';
+import { quoteIdent } from '../db/schema-cache.ts';
 
-export const ident = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+/** The backend's one identifier quoter (db/schema-cache.ts). */
+export const ident = quoteIdent;
 export const qualified = (name: string): string => `${ident(EXPOSED_SCHEMA)}.${ident(name)}`;
 
 /**
