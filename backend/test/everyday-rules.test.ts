@@ -204,3 +204,25 @@ describe('profile name', () => {
     expect(data).toEqual([{ full_name: 'Max Neumann' }]);
   });
 });
+
+describe('password change', () => {
+  it('needs the current password, as updateUser sends it', async () => {
+    const person = await backend.signUpAndSignIn(uniqueEmail(), 'alt-geheim', 'Paula Passwort');
+    const missing = await person.client.auth.updateUser({ password: 'neu-geheim' });
+    expect(missing.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    const wrong = await person.client.auth.updateUser({
+      password: 'neu-geheim',
+      current_password: 'falsch',
+    });
+    expect(wrong.error).toMatchObject({ status: 400, code: 'current_password_mismatch' });
+    const right = await person.client.auth.updateUser({
+      password: 'neu-geheim',
+      current_password: 'alt-geheim',
+    });
+    expect(right.error).toBeNull();
+    const again = await backend
+      .client()
+      .auth.signInWithPassword({ email: person.email, password: 'neu-geheim' });
+    expect(again.error).toBeNull();
+  });
+});

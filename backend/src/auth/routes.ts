@@ -265,7 +265,21 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     const { user } = await requireUser(c);
     const body = await readBody(c);
     const password = body.password == null ? undefined : stringField(body, 'password');
-    if (password !== undefined) checkPassword(password);
+    if (password !== undefined) {
+      checkPassword(password);
+      // As on a hosted project with update_password_require_current_password (supabase/auth
+      // #2364): a new password needs the current one, so a stolen access token alone cannot
+      // take the account over. Guesses count against the address's sign-in limit.
+      limits.perEmail.take(user.email);
+      const current = stringField(body, 'current_password');
+      if (!current || !(await bcrypt.compare(current, user.encrypted_password ?? ''))) {
+        throw new AuthError(
+          400,
+          'current_password_mismatch',
+          'Current password required when setting new password.',
+        );
+      }
+    }
     const metadata = metadataField(body);
     // The stored metadata is merged with the new keys (jsonb ||), so the merge is what must fit.
     if (metadata)
