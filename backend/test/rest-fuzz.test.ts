@@ -142,6 +142,7 @@ const filterValue = fc.oneof(
 );
 
 const operator = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'is') },
   { weight: 8, arbitrary: fc.constantFrom(...OPERATORS) },
   {
     weight: 1,
@@ -154,9 +155,56 @@ const condition = fc
   .tuple(fc.boolean(), operator, filterValue)
   .map(([not, op, value]) => `${not ? 'not.' : ''}${op}.${value}`);
 
+/** Values each fixture column can read, so that many requests get past Postgres' input checks. */
+const TYPED_VALUES: Record<string, string[]> = {
+  id: ['1', '2', '7', '20', '(1,2,3)'],
+  parent_id: ['1', '5', '(1,2)', 'null'],
+  name: ['name 3', 'name*', '*3*', '(name 1,name 2)'],
+  title: ['child 4', 'child*', '(child 1,child 2)'],
+  score: ['1.5', '10', '(3,4.5)'],
+  n: ['0', '5', '59', '(1,2)'],
+  tags: ['{t0}', '{t1,u}', '{}'],
+  meta: ['{"a":1}', '{}'],
+  born: ['2024-01-05', '2024-01-20', 'null'],
+  flag: ['true', 'false', 'null'],
+  done: ['true', 'false'],
+  search: ['name', "'name' & '3'", 'name 3'],
+  owner: ['00000000-0000-0000-0000-000000000000', 'null'],
+  body: ['x', 'null'],
+};
+
+/** A condition on a column, usually with a value of the column's type. */
+const conditionOn = (column: string) =>
+  fc
+    .tuple(
+      fc.boolean(),
+      operator,
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...(TYPED_VALUES[column] ?? ['1'])) },
+        { weight: 1, arbitrary: filterValue },
+      ),
+    )
+    .map(([not, op, value]) => `${not ? 'not.' : ''}${op}.${value}`);
+
+/** JSON a column can store, usually. */
+const TYPED_JSON: Record<string, fc.Arbitrary<unknown>> = {
+  id: fc.integer({ min: 1, max: 40 }),
+  parent_id: fc.integer({ min: 0, max: 22 }),
+  name: fc.string({ maxLength: 12 }),
+  title: fc.string({ maxLength: 12 }),
+  score: fc.double({ noNaN: true, noDefaultInfinity: true }),
+  n: fc.integer({ min: -1, max: 100 }),
+  tags: fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+  meta: fc.jsonValue({ maxDepth: 2 }),
+  born: fc.constantFrom('2024-03-01', '2025-12-31'),
+  flag: fc.boolean(),
+  done: fc.boolean(),
+  body: fc.string({ maxLength: 12 }),
+};
+
 const count = fc.oneof(
-  fc.integer({ min: 0, max: 30 }).map(String),
-  fc.constantFrom('-1', '1e3', '99999999999999999999', 'abc', ''),
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 30 }).map(String) },
+  { weight: 1, arbitrary: fc.constantFrom('-1', '1e3', '99999999999999999999', 'abc', '') },
 );
 
 const jsonValue = fc.oneof(
@@ -179,6 +227,15 @@ const jsonValue = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
+/** Bodies refused before any name is looked up: deep nesting, bytes that are not UTF-8. */
+const brokenBody = fc.oneof(
+  fc.integer({ min: 50, max: 3000 }).map((d) => `${'['.repeat(d)}${']'.repeat(d)}`),
+  fc
+    .uint8Array({ minLength: 1, maxLength: 24 })
+    .map((bytes) => Buffer.concat([Buffer.from('{"id":'), Buffer.from(bytes), Buffer.from('}')])),
+  punctuation,
+);
+
 /**
  * The grammar over one table. With `known` names only (columns of the table, its embeds), no
  * request misses the schema cache, whose reloads after a miss are spaced 250 ms apart and would
@@ -199,6 +256,17 @@ const grammar = (table: string, known: boolean) => {
       .tuple(nameIn(t), fc.oneof({ weight: 4, arbitrary: fc.constant('') }, jsonPath))
       .map(([name, path]) => name + path);
   const field = fieldIn(table);
+  /** `column[->path]`, `condition`: typed values for plain columns. */
+  const filterIn = (t: string) =>
+    nameIn(t).chain((name) =>
+      fc.tuple(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.constant(name) },
+          jsonPath.map((p) => name + p),
+        ),
+        conditionOn(name),
+      ),
+    );
   const junk = known ? punctuation : noise;
 
   const columnItem = (t: string) =>
@@ -257,7 +325,7 @@ const grammar = (table: string, known: boolean) => {
         fc.array(
           fc.oneof(
             { depthSize: 'small' },
-            { weight: 3, arbitrary: fc.tuple(field, condition).map(([f, c]) => `${f}.${c}`) },
+            { weight: 3, arbitrary: filterIn(table).map(([f, c]) => `${f}.${c}`) },
             { weight: 1, arbitrary: tie('tree') },
             { weight: 1, arbitrary: junk },
           ),
@@ -272,7 +340,7 @@ const grammar = (table: string, known: boolean) => {
       fc
         .tuple(
           field,
-          fc.constantFrom('', '.asc', '.desc', '.bogus'),
+          fc.constantFrom('', '', '.asc', '.desc', '.asc', '.desc', '.bogus'),
           fc.constantFrom('', '.nullsfirst', '.nullslast'),
         )
         .map(([f, dir, nulls]) => f + dir + nulls),
@@ -284,13 +352,13 @@ const grammar = (table: string, known: boolean) => {
   const scoped = embeds.length
     ? fc
         .constantFrom(...embeds)
-        .chain(({ target }) => fc.tuple(fc.constant(`${target}.`), fieldIn(target), condition))
+        .chain(({ target }) => filterIn(target).map(([f, c]) => [`${target}.`, f, c] as const))
     : fc.tuple(fc.constant(''), field, condition);
 
   const queryPairs = fc.array(
     fc.oneof(
       { weight: 2, arbitrary: selectParam.map((v) => ['select', v] as const) },
-      { weight: 4, arbitrary: fc.tuple(field, condition) },
+      { weight: 4, arbitrary: filterIn(table) },
       { weight: 1, arbitrary: scoped.map(([p, f, c]) => [p + f, c] as const) },
       {
         weight: 2,
@@ -314,7 +382,20 @@ const grammar = (table: string, known: boolean) => {
     { maxLength: 6 },
   );
 
-  const rowObject = fc.dictionary(nameIn(table), jsonValue, { maxKeys: 4 });
+  const rowObject = fc
+    .uniqueArray(nameIn(table), { maxLength: 4 })
+    .chain((keys) =>
+      fc
+        .tuple(
+          ...keys.map((key) =>
+            fc.oneof(
+              { weight: 3, arbitrary: TYPED_JSON[key] ?? jsonValue },
+              { weight: 1, arbitrary: jsonValue },
+            ),
+          ),
+        )
+        .map((values) => Object.fromEntries(keys.map((key, i) => [key, values[i]]))),
+    );
   /** Bodies: rows of the table's shape, any JSON, deep nesting, bytes that are not UTF-8. */
   const body = fc.oneof(
     { weight: 5, arbitrary: rowObject.map((row) => JSON.stringify(row)) },
@@ -326,22 +407,12 @@ const grammar = (table: string, known: boolean) => {
       weight: 1,
       arbitrary: fc
         .jsonValue({ maxDepth: 4 })
-        .filter((v) => known || typeof v !== 'object')
+        // Objects have keys that are no columns: schema-cache misses, for the unknown property.
+        .filter((v) => !known || typeof v !== 'object' || v === null)
         .map((v) => JSON.stringify(v)),
     },
-    {
-      weight: 1,
-      arbitrary: fc.integer({ min: 50, max: 3000 }).map((d) => `${'['.repeat(d)}${']'.repeat(d)}`),
-    },
+    { weight: 3, arbitrary: brokenBody },
     { weight: 1, arbitrary: junk },
-    {
-      weight: 1,
-      arbitrary: fc
-        .uint8Array({ minLength: 1, maxLength: 24 })
-        .map((bytes) =>
-          Buffer.concat([Buffer.from('{"id":'), Buffer.from(bytes), Buffer.from('}')]),
-        ),
-    },
   );
   return { queryPairs, body };
 };
@@ -406,7 +477,7 @@ const headers = fc
       'garbage',
       'missing',
     ),
-    apikey: fc.constantFrom(...Array(30).fill('anon'), 'garbage', 'missing'),
+    apikey: fc.constantFrom(...Array(60).fill('anon'), 'garbage', 'missing'),
   })
   .map(
     (h) =>
@@ -445,7 +516,7 @@ const RPC_METHODS = ['GET', 'GET', 'HEAD', 'POST', 'POST', 'POST', 'PATCH', 'OPT
  * unknown-names property's.
  */
 const knownRpcCase = fc.constantFrom(...FUNCTIONS).chain((fn) => {
-  const { queryPairs, body } = grammar('fz_parents', true);
+  const { queryPairs } = grammar('fz_parents', true);
   const args = fc
     .tuple(
       fc.tuple(...fn.required.map((name) => fc.tuple(fc.constant(name), filterValue))),
@@ -467,13 +538,21 @@ const knownRpcCase = fc.constantFrom(...FUNCTIONS).chain((fn) => {
         ]),
       );
     });
-  return fc.record({
-    method: fc.constantFrom(...RPC_METHODS),
-    path: fc.constant(`rpc/${fn.name}`),
-    pairs: fn.name === 'fz_find' ? fc.tuple(args, queryPairs).map(([a, q]) => [...a, ...q]) : args,
-    headers,
-    body: fc.oneof({ weight: 4, arbitrary: jsonArgs }, body),
-  });
+  // Arguments go in the query string for GET and HEAD, in the body otherwise; the rest of
+  // the query string filters a set-returning function's rows.
+  const filters = fn.name === 'fz_find' ? queryPairs : fc.constant([]);
+  return fc.constantFrom(...RPC_METHODS).chain((method) =>
+    fc.record({
+      method: fc.constant(method),
+      path: fc.constant(`rpc/${fn.name}`),
+      pairs:
+        method === 'GET' || method === 'HEAD'
+          ? fc.tuple(args, filters).map(([a, q]) => [...a, ...q])
+          : filters,
+      headers,
+      body: fc.oneof({ weight: 4, arbitrary: jsonArgs }, brokenBody),
+    }),
+  );
 });
 
 /** Any function name, any argument names, any body. */
@@ -572,6 +651,7 @@ const stats = {
   maxRequestMs: 0,
   slowest: '',
   timings: [] as string[],
+  codes: new Map<string, number>(),
   stalls: 0,
   reruns: 0,
 };
@@ -607,12 +687,33 @@ const runCase = async (c: Case, isolated: boolean): Promise<Done> => {
   if (response.status >= 400 && c.method !== 'HEAD') {
     const error = JSON.parse(text) as Record<string, unknown>;
     expect(typeof error.message, where).toBe('string');
+    const code = String(error.code ?? error.message);
+    stats.codes.set(code, (stats.codes.get(code) ?? 0) + 1);
   }
   if (write && response.status >= 400) {
     stats.refusedWrites += 1;
     expect(await checksum(), `refused, yet the data changed: ${where}`).toBe(before);
   }
   return { url, init, started, ms, status: response.status };
+};
+
+/**
+ * The shortest stall of up to three runs of a request alone: a request that blocks the loop
+ * does so every time, a busy machine only now and then. A run that took less than STALL_MS in
+ * all cannot have held the loop that long.
+ */
+const stallsEveryTime = async (suspect: Done) => {
+  let best = Infinity;
+  for (let attempt = 0; attempt < 3 && best >= STALL_MS; attempt++) {
+    const watch = stallWatch();
+    const started = performance.now();
+    await (await app.request(suspect.url, suspect.init)).arrayBuffer();
+    const ms = performance.now() - started;
+    await settle();
+    watch.stop();
+    best = Math.min(best, ms < STALL_MS ? 0 : Math.max(0, ...watch.stalls.map((w) => w.ms)));
+  }
+  return best;
 };
 
 /**
@@ -656,14 +757,10 @@ const fuzz = async (arbitrary: fc.Arbitrary<Case>, numRuns: number, concurrency 
   stats.stalls += watch.stalls.length;
   for (const suspect of [...suspects].sort((a, b) => b.ms - a.ms).slice(0, MAX_RERUNS)) {
     stats.reruns += 1;
-    const again = stallWatch();
-    await app.request(suspect.url, suspect.init);
-    await settle();
-    again.stop();
-    const worst = Math.max(0, ...again.stalls.map((s) => s.ms));
-    expect(worst, `${suspect.init.method} ${suspect.url} held the event loop`).toBeLessThan(
-      STALL_MS,
-    );
+    expect(
+      await stallsEveryTime(suspect),
+      `${suspect.init.method} ${suspect.url} held the event loop`,
+    ).toBeLessThan(STALL_MS);
   }
 };
 
@@ -690,7 +787,12 @@ describe('REST grammar fuzzing', () => {
         `(${stats.slowest.slice(0, 160)}); event-loop delay p99 ` +
         `${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms; ` +
         `${stats.stalls} stalls over ${STALL_MS} ms seen, ${stats.reruns} suspects re-run alone ` +
-        `without one; properties: ${stats.timings.join(', ')}`,
+        `without one; properties: ${stats.timings.join(', ')}; most frequent refusals: ` +
+        [...stats.codes]
+          .sort(([, a], [, b]) => b - a)
+          .slice(0, 12)
+          .map(([code, n]) => `${code}:${n}`)
+          .join(' '),
     );
   });
 
