@@ -22,6 +22,7 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.use('*', requestLimits(ctx.config));
   app.use('/auth/v1/*', requireApiKey(ctx.jwt));
   app.use('/rest/v1/*', requireApiKey(ctx.jwt));
+  app.use('/realtime/v1/api/*', requireApiKey(ctx.jwt));
   app.use(
     '/auth/v1/*',
     bodyLimit({

@@ -236,7 +236,11 @@ describe('the API key', () => {
   it('is required, as the hosted gateway requires it, even with a valid user token', async () => {
     const { session } = await backend.signUpAndSignIn();
     const bearer = { Authorization: `Bearer ${session.access_token}` };
-    for (const url of [`${backend.url}/rest/v1/hi_items`, `${backend.url}/auth/v1/user`]) {
+    for (const url of [
+      `${backend.url}/rest/v1/hi_items`,
+      `${backend.url}/auth/v1/user`,
+      `${backend.url}/realtime/v1/api/broadcast`,
+    ]) {
       const response = await fetch(url, { headers: bearer });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({

@@ -1,6 +1,6 @@
 /**
- * The API gateway's key check: a hosted project's gateway answers every `/auth/v1` and
- * `/rest/v1` request that carries no project key (the `apikey` header, or `?apikey=`) with 401
+ * The API gateway's key check: a hosted project's gateway answers every `/auth/v1`, `/rest/v1`
+ * and `/realtime/v1/api` request that carries no project key (the `apikey` header, or `?apikey=`) with 401
  * before GoTrue or PostgREST see it, even when the request has a valid user token. supabase-js
  * always sends the key. A key that is not one of this project's (a JWT for `anon` or
  * `service_role` signed with its secret) is refused too.
