@@ -380,6 +380,43 @@ export type Database = {
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
+      renumber_board_lists: {
+        Args: { p_board_id: string };
+        Returns: {
+          board_id: string;
+          created_at: string;
+          id: string;
+          position: number;
+          title: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'lists';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      renumber_list: {
+        Args: { p_list_id: string };
+        Returns: {
+          board_id: string;
+          created_at: string;
+          deleted_at: string | null;
+          description: string;
+          due_date: string | null;
+          id: string;
+          list_id: string;
+          position: number;
+          priority: string;
+          title: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'cards';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
     };
     Enums: {
       [_ in never]: never;

@@ -3,7 +3,13 @@
 // it is refused. The store runs them all the same way (board-store.ts); a command that makes
 // nothing to send (a blank title, a card dropped where it lies) is null.
 import type { BoardData, ChecklistItem, Priority } from '../domain/types';
-import { positionAtEnd, positionForIndex } from '../domain/positions';
+import {
+  neighboursAt,
+  positionAtEnd,
+  positionBetween,
+  renumbered,
+  type Positioned,
+} from '../domain/positions';
 import type { CardPatch } from '../data/cards-api';
 import type { ChecklistPatch } from '../data/checklist-api';
 import { newCard, newRow } from '../data/new-rows';
@@ -11,7 +17,7 @@ import type { TextKey } from '../i18n/t';
 import { applyRowChange } from './board-data';
 import type { BoardWriteApi } from './board-gateway';
 import { deletion, insertOrUpdate, type BoardTable, type RowChange } from './row-change';
-import { selectCardsByList } from './selectors';
+import { selectCardsByList, selectLists } from './selectors';
 
 /** What a command is made from: the board as the user sees it, and who they are. */
 export interface CommandContext {
@@ -80,6 +86,77 @@ const findChecklistItem = (data: BoardData, itemId: string): ChecklistItem | und
     if (item) return item;
   }
   return undefined;
+};
+
+type Ordered = Positioned & { id: string };
+
+/**
+ * A row placed between two neighbours: one update with the position between them. When their
+ * gap is full, the whole list is renumbered first (one RPC) and the row goes between the same
+ * neighbours, found by id in the server's answer; the view shows the renumbered list at once.
+ */
+const placeRow = ({
+  table,
+  id,
+  siblings,
+  target,
+  changes,
+  update,
+  renumber,
+  failure,
+}: {
+  table: 'cards' | 'lists';
+  id: string;
+  siblings: readonly Ordered[];
+  target: number;
+  changes: object;
+  update: (api: BoardWriteApi, position: number) => Promise<object>;
+  renumber: (api: BoardWriteApi) => Promise<Ordered[]>;
+  failure: TextKey;
+}): BoardCommand => {
+  const find = (data: BoardData) => (table === 'cards' ? data.cards[id] : data.lists[id]);
+  const placed = (data: BoardData, position: number) => {
+    const current = find(data);
+    return current
+      ? applyRowChange(data, insertOrUpdate(table, { ...current, ...changes, position }))
+      : data;
+  };
+  const { before, after } = neighboursAt(siblings, target);
+  const position = positionBetween(before?.position ?? null, after?.position ?? null);
+  if (position !== null) {
+    return {
+      optimistic: (data) => placed(data, position),
+      request: async (api) => [insertOrUpdate(table, await update(api, position))],
+      failure,
+    };
+  }
+  const between = (rows: readonly Ordered[]): number => {
+    const at = (neighbour: Ordered | null) =>
+      neighbour ? (rows.find((r) => r.id === neighbour.id)?.position ?? null) : null;
+    return positionBetween(at(before), at(after)) ?? positionAtEnd(rows);
+  };
+  const local = renumbered(siblings);
+  return {
+    optimistic: (data) => {
+      let next = data;
+      for (const row of local) {
+        const current = table === 'cards' ? next.cards[row.id] : next.lists[row.id];
+        if (current) {
+          next = applyRowChange(
+            next,
+            insertOrUpdate(table, { ...current, position: row.position }),
+          );
+        }
+      }
+      return placed(next, between(local));
+    },
+    request: async (api) => {
+      const rows = (await renumber(api)).filter((row) => row.id !== id);
+      const moved = await update(api, between(rows.length > 0 ? rows : local));
+      return [...rows.map((row) => insertOrUpdate(table, row)), insertOrUpdate(table, moved)];
+    },
+    failure,
+  };
 };
 
 export const boardCommands = {
@@ -152,16 +229,17 @@ export const boardCommands = {
   },
 
   /**
-   * Moves a card to `index` in a list (the end when omitted). One row is written: the card's
-   * list and a position between its new neighbours. A card dropped where it lies writes nothing.
+   * Moves a card to `index` of a list's cards (without the card itself; the end when omitted).
+   * One row is written: the card's list and a position between its new neighbours. When that
+   * gap is full, the list is first renumbered by one RPC (positions.ts). A card dropped where
+   * it lies writes nothing.
    */
   moveCard(
-    context: CommandContext,
+    { data }: CommandContext,
     cardId: string,
     toListId: string,
     index?: number,
   ): BoardCommand | null {
-    const { data } = context;
     const card = data.cards[cardId];
     if (!card || !data.lists[toListId]) return null;
     const inList = selectCardsByList(data)[toListId] ?? [];
@@ -170,8 +248,33 @@ export const boardCommands = {
     if (toListId === card.list_id && inList.findIndex((c) => c.id === cardId) === target) {
       return null;
     }
-    const position = positionForIndex(siblings, target);
-    return boardCommands.updateCard(context, cardId, { list_id: toListId, position });
+    return placeRow({
+      table: 'cards',
+      id: cardId,
+      siblings,
+      target,
+      changes: { list_id: toListId },
+      update: (api, position) => api.updateCardRow(cardId, { list_id: toListId, position }),
+      renumber: (api) => api.renumberListCards(toListId),
+      failure: 'errors.moveCardFailed',
+    });
+  },
+
+  /** Moves a list to `index` among the board's other lists; one row written, as for cards. */
+  moveList({ data }: CommandContext, listId: string, index: number): BoardCommand | null {
+    if (!data.lists[listId]) return null;
+    const lists = selectLists(data);
+    if (lists.findIndex((l) => l.id === listId) === index) return null;
+    return placeRow({
+      table: 'lists',
+      id: listId,
+      siblings: lists.filter((l) => l.id !== listId),
+      target: index,
+      changes: {},
+      update: (api, position) => api.updateListRow(listId, { position }),
+      renumber: (api) => api.renumberBoardLists(data.board.id),
+      failure: 'errors.moveListFailed',
+    });
   },
 
   deleteCard(_: CommandContext, cardId: string): BoardCommand {

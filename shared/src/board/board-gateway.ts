@@ -23,9 +23,11 @@ export interface BoardWriteApi {
   insertList: typeof listsApi.insertList;
   updateListRow: typeof listsApi.updateListRow;
   deleteListRow: typeof listsApi.deleteListRow;
+  renumberBoardLists: typeof listsApi.renumberBoardLists;
   insertCard: typeof cardsApi.insertCard;
   updateCardRow: typeof cardsApi.updateCardRow;
   deleteCardRow: typeof cardsApi.deleteCardRow;
+  renumberListCards: typeof cardsApi.renumberListCards;
   insertAssignee: typeof cardsApi.insertAssignee;
   deleteAssignee: typeof cardsApi.deleteAssignee;
   insertTag: typeof cardsApi.insertTag;

@@ -34,3 +34,10 @@ export const deleteTag = async (cardId: string, labelId: string): Promise<void> 
   check(
     await getSupabase().from('card_tags').delete().eq('card_id', cardId).eq('label_id', labelId),
   );
+
+/**
+ * Renumbers a list's cards to 1024, 2048, … in their order, in one transaction on the server
+ * (the RPC renumber_list; row-level security decides). Answers with the renumbered rows.
+ */
+export const renumberListCards = async (listId: string): Promise<CardRow[]> =>
+  unwrap(await getSupabase().rpc('renumber_list', { p_list_id: listId }));

@@ -14,3 +14,7 @@ export const updateListRow = async (listId: string, patch: ListPatch): Promise<B
 
 export const deleteListRow = async (listId: string): Promise<void> =>
   check(await getSupabase().from('lists').delete().eq('id', listId));
+
+/** Renumbers a board's lists like renumberListCards does a list's cards (RPC renumber_board_lists). */
+export const renumberBoardLists = async (boardId: string): Promise<BoardList[]> =>
+  unwrap(await getSupabase().rpc('renumber_board_lists', { p_board_id: boardId }));

@@ -1,9 +1,25 @@
-// Positions are numbers with room between them (ARCHITECTURE §5): a new item goes to the end at
-// last + GAP, and a move writes one row whose position lies between its new neighbours'. No other
-// row is renumbered, so a move is one write and one realtime event. Ties (two clients inserting
-// at once) are broken by created_at when sorting.
+// Ordering of lists and cards (ARCHITECTURE §5, docs/data-model.md).
+//
+// Why it is built this way:
+// - Positions are numbers with room between them. A new item goes to the end at last + GAP; a
+//   move writes ONE row whose position lies between its new neighbours'. No other row changes,
+//   so a move is one write and one realtime event (renumbering a whole list per move is what
+//   makes Kanboard and Taiga slow).
+// - Halving a gap runs out: after about 20 moves into the same gap its width falls below
+//   MIN_GAP (far above the precision of a double at 4,000 × GAP, so values never collide by
+//   rounding). Then, and only then, the list is renumbered to GAP, 2·GAP, … in the order it
+//   already has, by one RPC in one transaction on the server (renumber_list in the migrations),
+//   never row by row from the client. The moved row is then placed between the renumbered
+//   neighbours, found by id, so a concurrent change of the list does not shift the target.
+// - One total order, the same on every screen and in the database: position, then created_at,
+//   then id. Two members who drop cards into the same gap at the same moment may write the same
+//   position; the tie breaks by created_at and id, so both screens and `order by position,
+//   created_at, id` agree once realtime has delivered both rows.
 
 export const POSITION_GAP = 1024;
+
+/** Below this width a gap is full: the list is renumbered before a row is placed into it. */
+export const MIN_GAP = 1e-6;
 
 export interface Positioned {
   position: number;
@@ -20,22 +36,40 @@ export const positionAtEnd = (items: readonly Positioned[]): number =>
 
 /**
  * The position between two neighbours; either may be missing (start or end of the list).
- * Halving leaves about 50 moves into the same gap before doubles run out of precision, far more
- * than a board sees between two inserts at the end.
+ * Returns null when the gap between them is full: the list must be renumbered first.
  */
-export const positionBetween = (before: number | null, after: number | null): number => {
+export const positionBetween = (before: number | null, after: number | null): number | null => {
   if (before === null && after === null) return POSITION_GAP;
   if (before === null) return (after as number) - POSITION_GAP;
   if (after === null) return before + POSITION_GAP;
+  if (!(after - before > MIN_GAP)) return null;
   return before + (after - before) / 2;
 };
 
-/**
- * Where an item lands when inserted at `index` of `siblings` (sorted, without the item itself).
- */
-export const positionForIndex = (siblings: readonly Positioned[], index: number): number => {
+/** The neighbours an item lands between when inserted at `index` of sorted `siblings`. */
+export const neighboursAt = <T extends Positioned>(
+  siblings: readonly T[],
+  index: number,
+): { before: T | null; after: T | null } => {
   const clamped = Math.max(0, Math.min(index, siblings.length));
-  const before = clamped > 0 ? (siblings[clamped - 1]?.position ?? null) : null;
-  const after = clamped < siblings.length ? (siblings[clamped]?.position ?? null) : null;
-  return positionBetween(before, after);
+  return {
+    before: clamped > 0 ? (siblings[clamped - 1] ?? null) : null,
+    after: clamped < siblings.length ? (siblings[clamped] ?? null) : null,
+  };
 };
+
+/**
+ * Where an item lands when inserted at `index` of `siblings` (sorted, without the item itself);
+ * null when that gap is full and the list needs renumbering.
+ */
+export const positionForIndex = (siblings: readonly Positioned[], index: number): number | null => {
+  const { before, after } = neighboursAt(siblings, index);
+  return positionBetween(before?.position ?? null, after?.position ?? null);
+};
+
+/**
+ * The list renumbered as the server's renumber RPC does it: GAP, 2·GAP, … in the list's own
+ * order (position, created_at, id). Used for the optimistic view; the server's rows confirm it.
+ */
+export const renumbered = <T extends Positioned & { id: string }>(items: readonly T[]): T[] =>
+  [...items].sort(byPosition).map((item, i) => ({ ...item, position: (i + 1) * POSITION_GAP }));
