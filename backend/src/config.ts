@@ -32,6 +32,8 @@ export interface BackendConfig {
   rateLimitTokenRefresh: number;
   /** Sign-ins and sign-ups per e-mail address per 5 minutes (0: no limit). */
   rateLimitPerEmail: number;
+  /** Behind a reverse proxy: rate-limit by the first X-Forwarded-For address, not the peer. */
+  trustProxy: boolean;
   /** Realtime joins per second per connection (0: no limit), as hosted Realtime's default. */
   realtimeMaxJoinsPerSecond: number;
   /** Realtime messages (broadcast, presence, token pushes…) per second per connection (0: none). */
@@ -80,6 +82,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
     ),
     rateLimitTokenRefresh: intFrom(env.RATE_LIMIT_TOKEN_REFRESH, 150, 'RATE_LIMIT_TOKEN_REFRESH'),
     rateLimitPerEmail: intFrom(env.RATE_LIMIT_PER_EMAIL, 30, 'RATE_LIMIT_PER_EMAIL'),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     realtimeMaxJoinsPerSecond: intFrom(
       env.REALTIME_MAX_JOINS_PER_SECOND,
       100,

@@ -6,6 +6,8 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRateLimiter } from '../src/auth/rate-limit.ts';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
@@ -121,6 +123,32 @@ describe('auth rate limits', () => {
     expect((await supabase.from('boards').select('id')).error).toBeNull();
   });
 
+  it('count per X-Forwarded-For address only with TRUST_PROXY', async () => {
+    const signIn = (app: Hono, forwardedFor: string) =>
+      app.request('/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': forwardedFor,
+        },
+        body: JSON.stringify({ email: uniqueEmail(), password: 'geheim123' }),
+      });
+    const { ctx } = backend.backend;
+    const limits = { rateLimitSignInSignUps: 1, rateLimitPerEmail: 0 };
+    const behindProxy = createApp(
+      { ...ctx, config: { ...ctx.config, ...limits, trustProxy: true } },
+      () => undefined,
+    );
+    expect((await signIn(behindProxy, '203.0.113.1')).status).toBe(400);
+    expect((await signIn(behindProxy, '203.0.113.2, 10.0.0.1')).status).toBe(400);
+    expect((await signIn(behindProxy, '203.0.113.1')).status).toBe(429);
+
+    const direct = createApp({ ...ctx, config: { ...ctx.config, ...limits } }, () => undefined);
+    expect((await signIn(direct, '203.0.113.1')).status).toBe(400);
+    expect((await signIn(direct, '203.0.113.2')).status).toBe(429);
+  });
+
   it('refill at the configured rate: a full bucket per 5 minutes', () => {
     let now = 0;
     const limiter = createRateLimiter(2, 300, () => now);
@@ -138,5 +166,6 @@ describe('auth rate limits', () => {
     expect(config.rateLimitSignInSignUps).toBe(30);
     expect(config.rateLimitTokenRefresh).toBe(150);
     expect(config.rateLimitPerEmail).toBe(30);
+    expect(config.trustProxy).toBe(false);
   });
 });

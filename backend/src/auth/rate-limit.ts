@@ -66,7 +66,15 @@ export const createRateLimiter = (
   };
 };
 
-/** The peer address of the connection; requests made in process (app.request) share one key. */
-export const clientAddress = (c: Context): string =>
-  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ??
-  'in-process';
+/**
+ * The client's address: the connection's peer, or with `trustProxy` the first X-Forwarded-For
+ * entry (the proxy's view of the client). Requests made in process (app.request) share one key.
+ */
+export const clientAddress = (c: Context, trustProxy: boolean): string => {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : '';
+  return (
+    forwarded ||
+    ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress ??
+      'in-process')
+  );
+};

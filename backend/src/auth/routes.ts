@@ -144,7 +144,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
   };
   /** Sign-ins and sign-ups share their limits, per IP address and per e-mail address. */
   const limitSignInSignUp = (c: Context, email: string) => {
-    limits.signInSignUpPerIp.take(clientAddress(c));
+    limits.signInSignUpPerIp.take(clientAddress(c, ctx.config.trustProxy));
     if (email) limits.perEmail.take(email);
   };
   const app = new Hono();
@@ -241,7 +241,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       return c.json(await db.transaction((tx) => openSession(tx, settings, user)));
     }
     if (grantType === 'refresh_token') {
-      limits.refreshPerIp.take(clientAddress(c));
+      limits.refreshPerIp.take(clientAddress(c, ctx.config.trustProxy));
       const token = stringField(body, 'refresh_token');
       if (!token)
         throw new AuthError(
