@@ -96,6 +96,8 @@ export { useSession } from './hooks/use-session';
 export { useBoards } from './hooks/use-boards';
 export { useBoard } from './hooks/use-board';
 export { useToasts } from './hooks/use-toasts';
+export { useConnection } from './hooks/use-connection';
+export type { ConnectionStatus } from './backend/connection';
 export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Avatar, type AvatarProps } from './ui/avatar';

@@ -2,6 +2,7 @@
 // the user's boards, signing out clears every store (spec §4: sign-out clears the user).
 import { debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
 import { session$ } from './auth/session';
+import { connection } from './backend/connection';
 import { BoardStore } from './board/board-store';
 import { supabaseBoardGateway } from './board/board-gateway';
 import { BoardsStore } from './boards/boards-store';
@@ -10,7 +11,7 @@ import { deleteBoardRow, fetchMyBoards, insertBoard } from './data/boards-api';
 import { clearToasts } from './toast/toast-store';
 
 export const boardsStore = new BoardsStore({ fetchMyBoards, insertBoard, deleteBoardRow });
-export const boardStore = new BoardStore(supabaseBoardGateway);
+export const boardStore = new BoardStore(supabaseBoardGateway, connection);
 
 let wiring: Subscription | null = null;
 let memberships: Subscription | null = null;

@@ -5,6 +5,15 @@ import type { Database } from './database.types';
 let client: SupabaseClient<Database> | null = null;
 
 /**
+ * How long the realtime socket waits before its n-th reconnect attempt. supabase-js's default
+ * climbs to 10 s, so a backend back after a restart could go unnoticed for that long; capped
+ * at 2 s, the socket (and with it the board's resync and the queued edits, connection.ts) is
+ * back within 5 s. An attempt against a backend that is still down is one refused connection.
+ */
+const RECONNECT_AFTER_MS = [250, 500, 1000, 2000];
+const reconnectAfterMs = (tries: number): number => RECONNECT_AFTER_MS[tries - 1] ?? 2000;
+
+/**
  * The one Supabase client of the page. Created on first use, so that the run-time settings are
  * in place and tests that never touch the backend never open a socket. The storage key is
  * supabase-js's default, derived from the backend's host name (spec §9). Typed with the
@@ -15,6 +24,7 @@ export const getSupabase = (): SupabaseClient<Database> => {
     const { url, anonKey } = freezeBackendSettings();
     client = createClient<Database>(url, anonKey, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+      realtime: { reconnectAfterMs },
     });
   }
   return client;

@@ -1,9 +1,10 @@
 import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { Observable } from 'rxjs';
+import type { ChannelStatus } from '../backend/connection';
 import { getSupabase } from '../backend/supabase-client';
 import type { BoardTable, RowChange } from './row-change';
 
-export type ChannelStatus = 'SUBSCRIBED' | 'TIMED_OUT' | 'CLOSED' | 'CHANNEL_ERROR';
+export type { ChannelStatus };
 
 export type BoardChannelEvent =
   { kind: 'change'; change: RowChange } | { kind: 'status'; status: ChannelStatus };
@@ -11,7 +12,7 @@ export type BoardChannelEvent =
 interface Binding {
   table: BoardTable;
   filter?: string;
-  event?: 'DELETE';
+  event?: 'DELETE' | 'UPDATE';
 }
 
 /**
@@ -34,6 +35,8 @@ const bindingsFor = (boardId: string): Binding[] => [
   { table: 'card_tags' },
   { table: 'card_checklist_items' },
   { table: 'card_comments' },
+  // Profiles the user may see (their fellow members'): a renamed member's avatar follows.
+  { table: 'profiles', event: 'UPDATE' },
 ];
 
 let channelSerial = 0;

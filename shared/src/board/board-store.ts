@@ -16,20 +16,41 @@
 // - Ordering: realtime delivers in commit order, so it is the arbiter. The row a write gets back
 //   is applied to base only if no newer news about that row has arrived since the write was sent,
 //   so a slow HTTP answer never overwrites a later change.
+// - Offline: an edit that gets no answer (fetch threw, see isNetworkError) is not rolled back,
+//   since the user's work would be lost for a fault that is not theirs. Its patch stays, and it
+//   waits in the outbox (board-outbox.ts) with every later edit, to be sent in order when the
+//   connection is back (connection.ts: the socket rejoins, or a waiting edit gets through). The
+//   command then resolves as if agreed, so a new card opens at once; a later refusal still rolls
+//   back with the German message. A refusal (4xx, row-level security) is never queued. A
+//   retried insert that meets its own row (duplicate key) had reached the server before the
+//   connection broke: it counts as sent, and the resync after the reconnect shows the row.
+import { filter, type Subscription } from 'rxjs';
 import type { Priority } from '../domain/types';
 import type { CardPatch } from '../data/cards-api';
 import type { ChecklistPatch } from '../data/checklist-api';
 import type { InviteResult } from '../data/members-api';
-import { isPermissionError } from '../data/api-error';
+import { isDuplicateError, isNetworkError, isPermissionError } from '../data/api-error';
+import { Connection } from '../backend/connection';
 import { showToast } from '../toast/toast-store';
 import { t } from '../i18n/t';
 import { boardCommands, type BoardCommand } from './board-commands';
 import type { BoardGateway } from './board-gateway';
+import { Outbox, type Delivery } from './board-outbox';
 import { BoardState, type BoardStoreState } from './board-state';
 import { BoardSync } from './board-sync';
 import { insertOrUpdate } from './row-change';
 
 export type { BoardStatus, BoardStoreState } from './board-state';
+
+/** One edit on its way: the command, its patch, and the board it was made on. */
+interface Edit {
+  command: BoardCommand;
+  serial: number;
+  patch: number;
+  generation: number;
+  /** An earlier attempt got no answer; the server may have applied it nonetheless. */
+  retried: boolean;
+}
 
 type Commands = typeof boardCommands;
 type Args<K extends keyof Commands> = Commands[K] extends (c: never, ...args: infer A) => unknown
@@ -39,9 +60,17 @@ type Args<K extends keyof Commands> = Commands[K] extends (c: never, ...args: in
 export class BoardStore {
   private readonly state = new BoardState();
   private readonly sync: BoardSync;
+  private readonly outbox = new Outbox<Edit>((edit) => this.deliver(edit));
+  private serial = 0;
+  /** Sends what waits as soon as the connection is back; held while a board is open. */
+  private flushOnReconnect: Subscription | null = null;
 
-  constructor(private readonly gateway: BoardGateway) {
-    this.sync = new BoardSync(gateway, this.state);
+  /** `connection`: the page's one (workspace.ts); a store of its own in tests. */
+  constructor(
+    private readonly gateway: BoardGateway,
+    private readonly connection: Connection = new Connection(),
+  ) {
+    this.sync = new BoardSync(gateway, this.state, connection);
   }
 
   readonly state$ = this.state.value$;
@@ -50,11 +79,20 @@ export class BoardStore {
 
   /** Shows a board; calling it again with the same id does nothing. */
   open(boardId: string): void {
+    this.flushOnReconnect ??= this.connection.status$
+      .pipe(filter((status) => status === 'online'))
+      .subscribe(() => void this.outbox.flush());
     this.sync.open(boardId);
   }
 
-  /** Leaves the board: drops the channel, the data and every pending edit. */
+  /**
+   * Leaves the board: drops the channel, the data and every pending edit, also those waiting
+   * for the connection (called on sign-out, when there is no one left to send them as).
+   */
   close(): void {
+    this.flushOnReconnect?.unsubscribe();
+    this.flushOnReconnect = null;
+    this.outbox.clear();
     this.sync.close();
   }
 
@@ -74,7 +112,6 @@ export class BoardStore {
   setPriority = (cardId: string, priority: Priority) => this.edit('setPriority', cardId, priority);
   moveCard = (cardId: string, toListId: string, index?: number) =>
     this.edit('moveCard', cardId, toListId, index);
-  moveList = (listId: string, index: number) => this.edit('moveList', listId, index);
   deleteCard = (cardId: string) => this.edit('deleteCard', cardId);
   setAssigned = (cardId: string, userId: string, assigned: boolean) =>
     this.edit('setAssigned', cardId, userId, assigned);
@@ -98,7 +135,17 @@ export class BoardStore {
     const board = this.state.confirmed;
     if (!address || !board) return null;
     const generation = this.state.generation;
-    const result = await this.gateway.api.inviteMemberByEmail(board.board.id, address);
+    const sentAt = this.connection.sending();
+    let result: InviteResult;
+    try {
+      result = await this.gateway.api.inviteMemberByEmail(board.board.id, address);
+      this.connection.answered(sentAt);
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      // Not queued: the answer decides what the dialog shows, so it is refused in words.
+      this.connection.unreachable();
+      throw new Error(t('connection.notSent'), { cause: error });
+    }
     if (result.status === 'added' && generation === this.state.generation) {
       this.state.applyNews(insertOrUpdate('board_members', result.member));
     }
@@ -124,21 +171,58 @@ export class BoardStore {
     return command && (await this.run(command)) ? (command.createdId ?? null) : null;
   }
 
-  /** Shows the edit at once, sends it, and keeps or drops it by the server's answer. */
+  /**
+   * Shows the edit at once and sends it, or queues it behind edits still waiting for the
+   * connection. Resolves false only when the server refused it.
+   */
   private async run(command: BoardCommand | null): Promise<boolean> {
     if (!command) return false;
-    const generation = this.state.generation;
-    const sentAt = this.state.mark();
-    const patch = this.state.pushPatch(command.optimistic);
-    try {
-      const confirmed = await command.request(this.gateway.api);
-      if (generation === this.state.generation) this.state.settle(patch, confirmed, sentAt);
+    this.serial += 1;
+    const edit: Edit = {
+      command,
+      serial: this.serial,
+      patch: this.state.pushPatch(command.optimistic),
+      generation: this.state.generation,
+      retried: false,
+    };
+    if (this.outbox.size > 0) {
+      this.outbox.add(edit);
       return true;
+    }
+    const delivery = await this.deliver(edit);
+    if (delivery === 'unreachable') {
+      this.outbox.add(edit);
+      this.outbox.retryLater();
+    }
+    return delivery !== 'refused';
+  }
+
+  /** One attempt: keeps the edit by the server's answer, drops it on a refusal. */
+  private async deliver(edit: Edit): Promise<Delivery> {
+    const sentAt = this.state.mark();
+    const sentAtBreak = this.connection.sending();
+    const onShownBoard = () => edit.generation === this.state.generation;
+    try {
+      const confirmed = await edit.command.request(this.gateway.api);
+      this.connection.answered(sentAtBreak);
+      if (onShownBoard()) this.state.settle(edit.patch, confirmed, sentAt);
+      return 'sent';
     } catch (error) {
-      if (generation !== this.state.generation) return false;
-      this.state.dropPatch(patch);
-      showToast(t(isPermissionError(error) ? 'errors.notAllowed' : command.failure), 'error');
-      return false;
+      if (isNetworkError(error)) {
+        this.connection.unreachable();
+        edit.retried = true;
+        return 'unreachable';
+      }
+      this.connection.answered(sentAtBreak);
+      if (onShownBoard()) this.state.dropPatch(edit.patch);
+      if (edit.retried && isDuplicateError(error)) return 'sent';
+      if (onShownBoard() || edit.retried) {
+        showToast(
+          t(isPermissionError(error) ? 'errors.notAllowed' : edit.command.failure),
+          'error',
+        );
+      }
+      return 'refused';
     }
   }
 }

@@ -5,7 +5,11 @@
 //   on top, so nothing committed in between is lost. After that no change causes a refetch,
 // - except a gap: when the channel rejoins after an error, a time-out or a closed socket, what
 //   was committed meanwhile never reached us, so the board is loaded once more (buffering again).
+// - It is also a witness for the page's connection state (connection.ts): the channel's status
+//   tells whether the socket is up, and a snapshot that got no answer that the backend is away.
 import type { Subscription } from 'rxjs';
+import type { Connection } from '../backend/connection';
+import { isNetworkError } from '../data/api-error';
 import type { BoardMember } from '../domain/types';
 import { fromSnapshot, applyRowChange } from './board-data';
 import type { BoardGateway } from './board-gateway';
@@ -22,6 +26,7 @@ export class BoardSync {
   constructor(
     private readonly gateway: BoardGateway,
     private readonly state: BoardState,
+    private readonly connection: Connection,
   ) {}
 
   /** Shows a board; calling it again with the same id does nothing. */
@@ -34,11 +39,13 @@ export class BoardSync {
       if (event.kind === 'change') {
         if (this.buffer) this.buffer.push(event.change);
         else this.applyNews(event.change);
-      } else if (event.status === 'SUBSCRIBED') {
-        if (this.hadGap) void this.loadSnapshot(boardId);
-        this.hadGap = false;
       } else {
-        this.hadGap = true;
+        this.connection.channelStatus(event.status);
+        if (event.status !== 'SUBSCRIBED') this.hadGap = true;
+        else if (this.hadGap) {
+          this.hadGap = false;
+          void this.loadSnapshot(boardId);
+        }
       }
     });
     void this.loadSnapshot(boardId);
@@ -62,8 +69,10 @@ export class BoardSync {
   private async loadSnapshot(boardId: string): Promise<void> {
     const generation = this.state.generation;
     this.buffer = [];
+    const sentAt = this.connection.sending();
     try {
       const snapshot = await this.gateway.fetchSnapshot(boardId);
+      this.connection.answered(sentAt);
       if (generation !== this.state.generation) return;
       const buffered = this.buffer ?? [];
       this.buffer = null;
@@ -72,7 +81,9 @@ export class BoardSync {
         return;
       }
       this.state.load(buffered.reduce(applyRowChange, fromSnapshot(snapshot)));
-    } catch {
+    } catch (error) {
+      if (isNetworkError(error)) this.connection.unreachable();
+      else this.connection.answered(sentAt);
       if (generation !== this.state.generation) return;
       this.buffer = null;
       // A failed resync leaves the stale board visible; the next join tries again.

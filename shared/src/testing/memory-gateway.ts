@@ -1,7 +1,8 @@
 // A board gateway without a server, for the apps' component tests and the stores' own tests:
-// every write succeeds and answers with the row it was sent, unless the test refuses it; the
-// realtime stream is pushed by hand. Exported as @taskflow/shared/testing, never from the
-// package's main entry, so no app bundle carries it.
+// every write succeeds and answers, as PostgREST does, with the whole row as now stored, unless
+// the test refuses it or has taken the backend away; the realtime stream is pushed by hand.
+// Exported as @taskflow/shared/testing, never from the package's main entry, so no app bundle
+// carries it.
 import { Subject } from 'rxjs';
 import type { BoardChannelEvent } from '../board/board-realtime';
 import type { BoardGateway, BoardWriteApi } from '../board/board-gateway';
@@ -19,6 +20,15 @@ export interface MemoryGateway {
   refuse(name: keyof BoardWriteApi): void;
   /** Delivers a change as the realtime channel would. */
   push(change: RowChange): void;
+  /**
+   * The backend goes away: the channel errors, and every request fails as supabase-js reports
+   * a fetch that threw (status 0) until `reconnect`.
+   */
+  disconnect(): void;
+  /** The backend is back: requests get through again and the channel rejoins. */
+  reconnect(): void;
+  /** Requests only get through again; the socket has not noticed yet. */
+  answerRequests(): void;
 }
 
 /** Someone with an account who is on no board of the sample: invitable by e-mail. */
@@ -51,12 +61,24 @@ export const createMemoryGateway = (
 ): MemoryGateway => {
   const realtime = new Subject<BoardChannelEvent>();
   const refused = new Set<string>();
+  let away = false;
+  const unreachable = () => new ApiError('TypeError: Failed to fetch', null, 0);
   const calls: MemoryGateway['calls'] = [];
   const members = [...(snapshot?.members ?? [])];
+  /** The rows by id, so that an update answers with the whole row. */
+  const rows = new Map<string, object>(
+    [
+      ...(snapshot?.lists ?? []),
+      ...(snapshot?.labels ?? []),
+      ...(snapshot?.cards ?? []),
+      ...(snapshot?.cards ?? []).flatMap((card) => [...card.checklist, ...card.comments]),
+    ].map((row) => [row.id, row]),
+  );
   const api = new Proxy({} as BoardWriteApi, {
     get:
       (_target, name: string) =>
       async (...args: unknown[]) => {
+        if (away) throw unreachable();
         calls.push({ name: name as keyof BoardWriteApi, args });
         if (refused.has(name)) {
           throw new ApiError('new row violates row-level security policy', '42501');
@@ -66,14 +88,21 @@ export const createMemoryGateway = (
         }
         const [first, second] = args;
         if (typeof first === 'string' && typeof second === 'object' && second !== null) {
-          return { id: first, ...second };
+          const row = { ...rows.get(first), ...second, id: first };
+          rows.set(first, row);
+          return row;
         }
-        return typeof first === 'object' ? first : undefined;
+        if (typeof first !== 'object' || first === null) return undefined;
+        if ('id' in first && typeof first.id === 'string') rows.set(first.id, first);
+        return first;
       },
   });
   return {
     gateway: {
-      fetchSnapshot: async () => snapshot,
+      fetchSnapshot: async () => {
+        if (away) throw unreachable();
+        return snapshot;
+      },
       changes: () => realtime.asObservable(),
       fetchProfile: async () => null,
       currentUserId: () => userId,
@@ -82,5 +111,16 @@ export const createMemoryGateway = (
     calls,
     refuse: (name) => refused.add(name),
     push: (change) => realtime.next({ kind: 'change', change }),
+    disconnect: () => {
+      away = true;
+      realtime.next({ kind: 'status', status: 'CHANNEL_ERROR' });
+    },
+    reconnect: () => {
+      away = false;
+      realtime.next({ kind: 'status', status: 'SUBSCRIBED' });
+    },
+    answerRequests: () => {
+      away = false;
+    },
   };
 };
