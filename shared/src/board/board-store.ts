@@ -112,6 +112,7 @@ export class BoardStore {
   setPriority = (cardId: string, priority: Priority) => this.edit('setPriority', cardId, priority);
   moveCard = (cardId: string, toListId: string, index?: number) =>
     this.edit('moveCard', cardId, toListId, index);
+  moveList = (listId: string, index: number) => this.edit('moveList', listId, index);
   deleteCard = (cardId: string) => this.edit('deleteCard', cardId);
   setAssigned = (cardId: string, userId: string, assigned: boolean) =>
     this.edit('setAssigned', cardId, userId, assigned);
