@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { applyEnvDefaults } from '@taskflow/shared/env-defaults';
 import { federationShared } from '@taskflow/shared/federation';
+import { precompress } from '@taskflow/shared/federation/precompress';
 import { buildFolder, devRemoteEntries, shellApp } from '@taskflow/shared/federation/remotes';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -32,6 +33,35 @@ const devRuntimeConfig = (): Plugin => {
   };
 };
 
+/**
+ * Every chunk of the shell is needed before its first render (the shared singletons the shell
+ * provides, the app, the federation runtime): index.html names them all as modulepreload, so
+ * the browser fetches them in one round trip with the page. Without this, the federation
+ * plugin's preloads cover only its host init, and supabase-js, RxJS and @taskflow/shared
+ * followed two round trips later, one after the other.
+ */
+const preloadEveryChunk = (): Plugin => ({
+  name: 'taskflow:preload-every-chunk',
+  apply: 'build',
+  // In transformIndexHtml, not later: the page's .br and .gz are written from the page as it is
+  // when the bundle is generated (shared/federation/precompress.js).
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, { bundle, chunk: entry }) =>
+      Object.values(bundle ?? {})
+        // Vite itself links the entry and its static imports.
+        .filter(
+          (file) =>
+            file.type === 'chunk' && file !== entry && !entry?.imports.includes(file.fileName),
+        )
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file.fileName}` },
+          injectTo: 'head' as const,
+        })),
+  },
+});
+
 export default defineConfig({
   // Relative asset URLs: the built shell can be served from any path.
   base: './',
@@ -43,6 +73,9 @@ export default defineConfig({
     devRuntimeConfig(),
     federation({
       name: shellApp.name,
+      // The host's own entry carries a content hash: with the other hashed files it is cached
+      // for good (scripts/lib/serve-apps.ts caches assets/ as immutable).
+      filename: 'assets/remoteEntry-[hash].js',
       // No remote is known at build time: their URLs come from runtime-config.json
       // (src/remotes), so a remote is redeployed without rebuilding the shell.
       remotes: {},
@@ -52,7 +85,11 @@ export default defineConfig({
       // P10: hand-written declarations instead of the types broker.
       dts: false,
       dev: { remoteHmr: true },
+      // The one federation runtime of the page: the remotes' builds use it (externalRuntime).
+      experiments: { provideExternalRuntime: true },
     }),
+    preloadEveryChunk(),
+    precompress(),
   ],
   server: { port: shellApp.devPort, strictPort: true },
   preview: { port: shellApp.devPort, strictPort: true },

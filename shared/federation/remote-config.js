@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { federation } from '@module-federation/vite';
 import { applyEnvDefaults } from './env-defaults.js';
+import { precompress } from './precompress.js';
 import { buildFolder, remotes } from './remotes.js';
 import { federationShared } from './shared-deps.js';
 
@@ -25,30 +26,49 @@ export const componentTestConfig = (name) => ({
   },
 });
 
-export const remoteViteConfig = (key, plugins) => {
-  const { folder, name, exposes, devPort } = remotes[key];
-  // One .env at the repository root serves the backend and every app.
-  applyEnvDefaults(repositoryRoot);
-  return {
-    // P2: built asset URLs relative to the chunk, not to the host page.
-    base: './',
-    envDir: repositoryRoot,
-    plugins: [
-      ...plugins,
-      federation({
-        name,
-        filename: 'remoteEntry.js',
-        manifest: true,
-        exposes,
-        shared: federationShared,
-        dts: false,
-        dev: { remoteHmr: true },
-      }),
-    ],
-    // P1: dev-served asset URLs must point at this server, not at the host.
-    server: { port: devPort, strictPort: true, origin: `http://localhost:${devPort}` },
-    preview: { port: devPort, strictPort: true },
-    build: { target: 'esnext', outDir: buildFolder },
-    test: componentTestConfig(folder),
+/**
+ * `vite build` writes the federated remote only: remoteEntry.js, mf-manifest.json, the exposed
+ * module and its chunks, all that the shell loads. The remote's own page (index.html, main.tsx)
+ * is left out, and the remote leaves the federation runtime to the shell (externalRuntime; the
+ * shell builds with provideExternalRuntime): one runtime on the page instead of one per remote
+ * (P9, 17 KB Brotli each), and no facade chunk between remoteEntry.js and the exposed module.
+ * The standalone page runs on the dev server (`npm run dev -w board-remote`), which serves it
+ * with the whole runtime; `vite build --mode standalone` builds it when it is wanted built.
+ */
+export const remoteViteConfig =
+  (key, plugins) =>
+  ({ command, mode }) => {
+    const { folder, name, exposes, devPort } = remotes[key];
+    const federatedOnly = command === 'build' && mode !== 'standalone';
+    // One .env at the repository root serves the backend and every app.
+    applyEnvDefaults(repositoryRoot);
+    return {
+      // P2: built asset URLs relative to the chunk, not to the host page.
+      base: './',
+      envDir: repositoryRoot,
+      plugins: [
+        ...plugins,
+        federation({
+          name,
+          filename: 'remoteEntry.js',
+          manifest: true,
+          exposes,
+          shared: federationShared,
+          dts: false,
+          dev: { remoteHmr: true },
+          ...(federatedOnly && { experiments: { externalRuntime: true } }),
+        }),
+        precompress(),
+      ],
+      // P1: dev-served asset URLs must point at this server, not at the host.
+      server: { port: devPort, strictPort: true, origin: `http://localhost:${devPort}` },
+      preview: { port: devPort, strictPort: true },
+      build: {
+        target: 'esnext',
+        outDir: buildFolder,
+        // The federation plugin adds remoteEntry.js itself; no page is an input.
+        ...(federatedOnly && { rolldownOptions: { input: {} } }),
+      },
+      test: componentTestConfig(folder),
+    };
   };
-};

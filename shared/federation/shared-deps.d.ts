@@ -5,6 +5,6 @@ interface SharedSingleton {
 }
 
 export declare const federationShared: Record<
-  'react' | 'react-dom' | 'rxjs' | '@supabase/supabase-js' | '@taskflow/shared',
+  'react' | 'react-dom' | '@taskflow/shared',
   SharedSingleton
 >;

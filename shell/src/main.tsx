@@ -3,6 +3,7 @@ import { configureBackend } from '@taskflow/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { prefetchRemote } from './remotes/prefetch-remotes';
 import { registerRemoteEntries } from './remotes/register-remotes';
 import { loadRuntimeConfig } from './remotes/runtime-config';
 
@@ -12,6 +13,8 @@ const start = async (): Promise<void> => {
   const config = await loadRuntimeConfig();
   if (config.supabase) configureBackend(config.supabase);
   registerRemoteEntries(config.remotes);
+  // The board's code downloads while the session is checked and the user signs in, not after.
+  void prefetchRemote('board');
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

@@ -2,10 +2,15 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyFilters } from '@taskflow/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetPrefetches } from '../src/remotes/prefetch-remotes';
 import { BoardColumns, TeamManagement } from '../src/remotes/remote-components';
 import { failingRemotes } from './federation-runtime-stub';
 
-afterEach(() => failingRemotes.clear());
+// A board on screen prefetches the card and team remotes; each test starts without them.
+afterEach(() => {
+  failingRemotes.clear();
+  forgetPrefetches();
+});
 
 describe('remote slot', () => {
   it('renders the remote component with its props', async () => {

@@ -1,6 +1,7 @@
 import { Button, t, type RemoteKey, type RemoteProps } from '@taskflow/shared';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemoteModule } from './load-remote-module';
+import { takePrefetched } from './prefetch-remotes';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 type AnyProps = object;
@@ -14,7 +15,10 @@ const lazyRemote = (remote: RemoteKey, attempt: number) => {
   let component = lazyByAttempt.get(key);
   if (!component) {
     component = lazy(
-      () => loadRemoteModule(remote) as Promise<{ default: ComponentType<AnyProps> }>,
+      () =>
+        (takePrefetched(remote) ?? loadRemoteModule(remote)) as Promise<{
+          default: ComponentType<AnyProps>;
+        }>,
     );
     lazyByAttempt.set(key, component);
   }

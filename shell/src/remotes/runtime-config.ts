@@ -22,7 +22,9 @@ const isStringRecord = (value: unknown): value is Record<string, string> =>
  */
 export const loadRuntimeConfig = async (): Promise<RuntimeConfig> => {
   try {
-    const response = await fetch('./runtime-config.json', { cache: 'no-store' });
+    // index.html preloads this file with the page; the server has the browser revalidate it
+    // (no-cache + ETag), so a changed config is read on the next load.
+    const response = await fetch('./runtime-config.json');
     if (!response.ok) return fallback();
     const json = (await response.json()) as Partial<RuntimeConfig>;
     return {

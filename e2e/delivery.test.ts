@@ -1,0 +1,271 @@
+// Delivery and page safety, checked on the built apps as `npm start` serves them
+// (scripts/lib/serve-apps.ts) and in Chromium:
+// - every text file is sent compressed, and each precompressed variant is the file itself;
+// - hashed files are cached for good, the others revalidated; CORS for the federated modules;
+// - the page's security headers (issue 8): a Content-Security-Policy without inline script that
+//   names the backend, nosniff, frame-ancestors 'none', a Referrer-Policy;
+// - a journey through all three remotes under that policy, with no violation and no console
+//   error, within the JavaScript budget and with one copy of each shared library (issue 11);
+// - a second visit fetches only the revalidated documents.
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { buildFolder, remotes, shellApp } from '@taskflow/shared/federation/remotes';
+import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { repoRoot } from '../scripts/lib/serve-apps.ts';
+import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
+import {
+  libraryMarkers,
+  recordNetwork,
+  sharedProviders,
+  type NetworkRecord,
+} from './support/network.ts';
+import { collectProblems, newGermanContext, see, signIn } from './support/page-helpers.ts';
+
+/** Issue 11: JavaScript on the wire over the journey, headers included. */
+const JAVASCRIPT_BUDGET = 250 * 1024;
+
+let env: E2eEnvironment;
+
+before(async () => {
+  env = await startEnvironment();
+});
+
+after(async () => {
+  await env?.stop();
+});
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET that leaves the body as it came (fetch would decode it). */
+const get = (url: string, headers: Record<string, string> = {}): Promise<RawResponse> =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+
+/** Each app's origin and its build folder. */
+const servedApps = () => [
+  { origin: new URL(env.shellUrl).origin, folder: shellApp.folder },
+  ...Object.values(remotes).map((remote) => ({
+    origin: new URL(env.apps.remoteEntries[remote.name] as string).origin,
+    folder: remote.folder,
+  })),
+];
+
+const filesIn = async (folder: string): Promise<string[]> => {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+};
+
+describe('the served files', () => {
+  it('are sent compressed, Brotli or gzip as the browser accepts, each the file itself', async () => {
+    let checked = 0;
+    for (const { origin, folder } of servedApps()) {
+      const root = path.join(repoRoot, folder, buildFolder);
+      for (const file of (await filesIn(root)).filter((f) => /\.(js|css|html|json)$/.test(f))) {
+        if (file.startsWith('.vite') || file === 'runtime-config.json') continue;
+        const original = await readFile(path.join(root, file));
+        if (original.length < 1024) continue;
+        const url = `${origin}/${file.split(path.sep).join('/')}`;
+        const br = await get(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+        assert.equal(br.headers['content-encoding'], 'br', url);
+        assert.ok(brotliDecompressSync(br.body).equals(original), `${url} (br)`);
+        const gzip = await get(url, { 'Accept-Encoding': 'gzip' });
+        assert.equal(gzip.headers['content-encoding'], 'gzip', url);
+        assert.ok(gunzipSync(gzip.body).equals(original), `${url} (gzip)`);
+        const plain = await get(url);
+        assert.equal(plain.headers['content-encoding'], undefined, url);
+        assert.ok(plain.body.equals(original), `${url} (identity)`);
+        checked += 1;
+      }
+    }
+    assert.ok(checked > 20, `only ${checked} files checked`);
+  });
+
+  it('are cached for good when hashed, and revalidated by ETag when their name stays', async () => {
+    const shell = new URL(env.shellUrl).origin;
+    const board = new URL(env.apps.remoteEntries.board_remote as string).origin;
+    const page = await get(`${shell}/`);
+    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
+    assert.ok(script, 'the page names its entry script');
+    const hashed = await get(`${shell}/${script}`);
+    assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable');
+
+    for (const url of [
+      `${shell}/`,
+      `${shell}/runtime-config.json`,
+      `${board}/remoteEntry.js`,
+      `${board}/mf-manifest.json`,
+    ]) {
+      const first = await get(url, { Origin: shell });
+      assert.equal(first.status, 200, url);
+      assert.equal(first.headers['cache-control'], 'no-cache', url);
+      const etag = first.headers.etag;
+      assert.ok(etag, `${url} has an ETag`);
+      const again = await get(url, { Origin: shell, 'If-None-Match': etag });
+      assert.equal(again.status, 304, url);
+      assert.equal(again.body.length, 0, url);
+      // Module scripts from the remotes' origins are fetched in CORS mode (P3).
+      assert.equal(again.headers['access-control-allow-origin'], '*', url);
+    }
+  });
+
+  it('give the page its security headers: CSP naming the backend, nosniff, no framing', async () => {
+    const page = await get(env.shellUrl);
+    const csp = String(page.headers['content-security-policy']);
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [name, ...sources] = d.trim().split(/\s+/);
+        return [name as string, sources] as const;
+      }),
+    );
+    const backend = new URL(env.backendUrl);
+    assert.ok(directives.get('connect-src')?.includes(backend.origin), csp);
+    assert.ok(directives.get('connect-src')?.includes(`ws://${backend.host}`), csp);
+    for (const entry of Object.values(env.apps.remoteEntries)) {
+      assert.ok(directives.get('script-src')?.includes(new URL(entry).origin), csp);
+    }
+    assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval'), csp);
+    assert.deepEqual(directives.get('frame-ancestors'), ["'none'"]);
+    assert.deepEqual(directives.get('object-src'), ["'none'"]);
+    assert.equal(page.headers['x-content-type-options'], 'nosniff');
+    assert.equal(page.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    const script = await get(`${env.apps.remoteEntries.board_remote}`);
+    assert.equal(script.headers['x-content-type-options'], 'nosniff');
+  });
+});
+
+describe('a journey under the security policy', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let cdp: CDPSession;
+  let network: NetworkRecord;
+  let problems: string[];
+
+  before(async () => {
+    context = await newGermanContext(env.browser);
+    // Every policy violation, as the page sees it; the browser also logs each to the console.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (globalThis as { __violations?: string[] }).__violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page = await context.newPage();
+    cdp = await context.newCDPSession(page);
+    network = await recordNetwork(cdp);
+    problems = collectProblems(page);
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+    });
+    await page.goto(env.shellUrl);
+  });
+
+  after(async () => {
+    await context.close();
+  });
+
+  it('signs in, shows the board, a card and the team with no policy violation', async () => {
+    await signIn(page, demoAccount.email, demoAccount.password);
+    await page.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
+    await see(page, 'Kontaktformular reparieren');
+    await page.getByRole('button', { name: /Kontaktformular reparieren/ }).click();
+    await page.getByRole('dialog', { name: 'In Arbeit' }).getByText('50 % erledigt').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Team (2)' }).click();
+    const team = page.getByRole('dialog', { name: 'Team-Verwaltung' });
+    await team.getByText('Max Mustermann').waitFor();
+    await page.keyboard.press('Escape');
+    await team.waitFor({ state: 'hidden' });
+    await page.waitForLoadState('networkidle');
+    const violations = await page.evaluate(
+      () => (globalThis as { __violations?: string[] }).__violations ?? [],
+    );
+    assert.deepEqual(violations, []);
+    assert.deepEqual(problems, []);
+  });
+
+  it('stays within 250 KB of JavaScript on the wire, every text file compressed', () => {
+    const scripts = network.all().filter((r) => r.type === 'Script');
+    const bytes = scripts.reduce((total, r) => total + r.bytes, 0);
+    assert.ok(bytes <= JAVASCRIPT_BUDGET, `${(bytes / 1024).toFixed(1)} KB of JavaScript`);
+    const backend = new URL(env.backendUrl).origin;
+    const plain = network
+      .all()
+      .filter((r) => new URL(r.url).origin !== backend && r.bytes > 1024 && !r.encoding);
+    assert.deepEqual(
+      plain.map((r) => r.url),
+      [],
+    );
+  });
+
+  it('loads one copy each of React, react-dom, RxJS, supabase-js and shared', async () => {
+    const providers = await sharedProviders(page);
+    for (const name of ['react', 'react-dom', '@taskflow/shared']) {
+      const versions = Object.keys(providers).filter((key) => key.startsWith(`${name}@`));
+      assert.equal(versions.length, 1, `${name}: ${versions.join(', ')}`);
+      assert.deepEqual(providers[versions[0] as string], ['shell'], name);
+    }
+    const scripts = network.all().filter((r) => r.type === 'Script');
+    // No remote fetches its fallback copies of the shared libraries.
+    const shell = new URL(env.shellUrl).origin;
+    assert.deepEqual(
+      scripts.filter((r) => new URL(r.url).origin !== shell && /prebuild|\/src-/.test(r.url)),
+      [],
+    );
+    for (const [library, marker] of Object.entries(libraryMarkers)) {
+      const copies: string[] = [];
+      for (const script of scripts) {
+        if ((await network.body(script)).includes(marker)) copies.push(script.url);
+      }
+      assert.equal(copies.length, 1, `${library}: ${copies.join(', ')}`);
+      assert.equal(new URL(copies[0] as string).origin, shell, library);
+    }
+  });
+
+  it('fetches only the revalidated documents on a second visit', async () => {
+    const second = await context.newPage();
+    const secondNetwork = await recordNetwork(await context.newCDPSession(second));
+    await second.goto(env.shellUrl);
+    await second.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
+    await see(second, 'Kontaktformular reparieren');
+    await second.waitForLoadState('networkidle');
+    const backend = new URL(env.backendUrl).origin;
+    const fromServers = secondNetwork
+      .all()
+      .filter((r) => new URL(r.url).origin !== backend && !r.fromCache);
+    assert.ok(fromServers.length > 0);
+    for (const request of fromServers) {
+      assert.match(
+        new URL(request.url).pathname,
+        /\/(|remoteEntry\.js|mf-manifest\.json|runtime-config\.json)$/,
+      );
+      assert.equal(request.wireStatus, 304, request.url);
+    }
+    await second.close();
+  });
+});

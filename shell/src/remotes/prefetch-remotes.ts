@@ -1,0 +1,44 @@
+import type { RemoteKey } from '@taskflow/shared';
+import { loadRemoteModule, type RemoteModule } from './load-remote-module';
+
+// A remote's code is fetched before its slot renders: the board's while the user signs in (the
+// session check and the sign-in need the backend, the board's code does not), the card's and
+// the team's once the board is shown and the browser is idle. With its mf-manifest.json as the
+// entry, the federation runtime fetches a remote's entry and all of its exposed module's chunks
+// and stylesheet at once, so a load is two round trips, whatever the depth of its imports.
+
+const started = new Map<RemoteKey, Promise<RemoteModule<RemoteKey>>>();
+
+/** Starts loading a remote, once; its slot takes this load when it renders. */
+export const prefetchRemote = (remote: RemoteKey): Promise<unknown> => {
+  let loading = started.get(remote);
+  if (!loading) {
+    loading = loadRemoteModule(remote);
+    // A failed prefetch is the slot's to show (fallback and retry), not an unhandled rejection.
+    loading.catch(() => undefined);
+    started.set(remote, loading);
+  }
+  return loading;
+};
+
+/** The load a prefetch started, handed out once: a retry after a failure loads anew. */
+export const takePrefetched = <K extends RemoteKey>(
+  remote: K,
+): Promise<RemoteModule<K>> | undefined => {
+  const loading = started.get(remote);
+  started.delete(remote);
+  return loading as Promise<RemoteModule<K>> | undefined;
+};
+
+/** Runs `work` when the browser has nothing else to do (at the latest after `timeout` ms). */
+export const whenIdle = (work: () => void, timeout = 2000): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 0);
+  return () => clearTimeout(id);
+};
+
+/** Forgets every prefetch, as a new page would (component tests render many "pages"). */
+export const forgetPrefetches = (): void => started.clear();
