@@ -12,6 +12,7 @@ import { useCallback, useState } from 'react';
 import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
 import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
+import { ConnectionBanner } from '../../connection/components/connection-banner';
 import { DeleteBoardDialog } from '../../boards/components/delete-board-dialog';
 import { NewBoardModal } from '../../boards/components/new-board-modal';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
@@ -64,6 +65,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         onOpenProfile={() => setProfileOpen(true)}
         onSignOut={() => void signOut()}
       />
+      <ConnectionBanner />
       {filters.open ? (
         <FilterBar
           filters={filters.filters}
