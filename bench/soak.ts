@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
   options: {
     members: { type: 'string', default: process.env.SOAK_MEMBERS ?? '50' },
     duration: { type: 'string', default: process.env.SOAK_DURATION_S ?? '300' },
-    'interval-ms': { type: 'string', default: process.env.SOAK_INTERVAL_MS ?? '3000' },
+    'interval-ms': { type: 'string', default: process.env.SOAK_INTERVAL_MS ?? '6000' },
     'max-writes': { type: 'string', default: process.env.SOAK_MAX_WRITES ?? '20000' },
     'database-url': { type: 'string', default: process.env.SOAK_DATABASE_URL },
   },
