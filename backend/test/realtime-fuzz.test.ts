@@ -8,7 +8,7 @@
  * - an `ok` reply echoes every binding with an integer id;
  * - the socket stays open and nothing goes uncaught;
  * - no join holds the event loop for more than 100 ms (a 5 ms ticker measures the longest gap
- *   while the case runs; a stall is blamed on a case only if re-running it alone stalls again,
+ *   while the case runs; a stall is blamed on a case only if it stalls on each of five re-runs,
  *   so a GC pause or a busy machine does not fail the run).
  *
  * REALTIME_FUZZ_RUNS sets the number of cases (default 1,000; with the REST fuzzer's 9,000 a CI
@@ -24,6 +24,7 @@ import { startTestBackend, type TestBackend } from './support/backend.ts';
 
 const RUNS = Number(process.env.REALTIME_FUZZ_RUNS ?? 1000);
 const STALL_MS = 100;
+const MAX_RERUNS = 5;
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
 
@@ -238,8 +239,13 @@ describe('realtime join payloads, fuzzed', () => {
 
     await fc.assert(
       fc.asyncProperty(joinCase, async (c) => {
-        const stall = await longestStall(() => runCase(c));
-        if (stall > STALL_MS && (await longestStall(() => runCase(c))) > STALL_MS) stalls.push(c);
+        if ((await longestStall(() => runCase(c))) <= STALL_MS) return;
+        // Blame the case only if it stalls every time it runs again: a busy machine (six
+        // engineers on two cores, a GC pause) delays the loop now and then, a bad case always.
+        for (let i = 0; i < MAX_RERUNS; i++) {
+          if ((await longestStall(() => runCase(c))) <= STALL_MS) return;
+        }
+        stalls.push(c);
       }),
       { numRuns: RUNS },
     );

@@ -210,6 +210,7 @@ describe('channels', () => {
     const refresh = vi.spyOn(SchemaCache.prototype, 'reload');
     const clients = await Promise.all(Array.from({ length: 10 }, () => connect()));
     const replies: Promise<Frame>[] = [];
+    const started = performance.now();
     for (const [i, client] of clients.entries()) {
       const ref = client.nextRef();
       const binding = { event: '*', schema: 'public', table: `nope_${i}` };
@@ -224,7 +225,10 @@ describe('channels', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     for (const reply of await Promise.all(replies)) expect(reply[4].status).toBe('ok');
-    expect(refresh.mock.calls.length).toBeLessThanOrEqual(4);
+    // At most one reload per 250 ms (plus the one a first miss starts at once): on a quiet
+    // machine the joins take about 100 ms, so 2; never one per join (10).
+    const windows = Math.floor((performance.now() - started) / 250);
+    expect(refresh.mock.calls.length).toBeLessThanOrEqual(Math.min(windows + 2, 9));
     refresh.mockRestore();
     await Promise.all(clients.map((client) => client.close()));
   });
