@@ -115,19 +115,26 @@ const boardVisible = async (page: Page): Promise<void> => {
 };
 
 /**
- * What the board needs: the shell's page, code and config, the backend, and the board remote.
- * The card and team remotes (fetched ahead while the board shows) and the icon are left out.
+ * What the sign-in screen needs: the shell's page, code and config. What the board needs besides:
+ * the backend and the board remote. The card and team remotes (fetched ahead once a board
+ * shows), the page's icon and what the HTTP cache answered are left out.
  */
-const neededForBoard = (r: RecordedRequest): boolean =>
-  !r.fromCache &&
-  ['shell', 'backend', 'board-remote'].includes(appOf(r.url)) &&
-  !new URL(r.url).pathname.endsWith('/favicon.svg');
+const needed =
+  (apps: string[]) =>
+  (r: RecordedRequest): boolean =>
+    !r.fromCache && apps.includes(appOf(r.url)) && !/\/favicon[^/]*$/.test(new URL(r.url).pathname);
+const forSignIn = needed(['shell']);
+const forBoard = needed(['shell', 'backend', 'board-remote']);
 
 /** Requests between two moments, each one step deeper than the deepest one finished before it. */
-const waterfall = (requests: RecordedRequest[], from: number, until: number) => {
+const waterfall = (
+  requests: RecordedRequest[],
+  from: number,
+  until: number,
+  isNeeded: (r: RecordedRequest) => boolean,
+) => {
   const inPhase = requests.filter(
-    (r) =>
-      neededForBoard(r) && r.sentAt >= from && r.finishedAt !== undefined && r.finishedAt <= until,
+    (r) => isNeeded(r) && r.sentAt >= from && r.finishedAt !== undefined && r.finishedAt <= until,
   );
   const depth = new Map<RecordedRequest, number>();
   const parent = new Map<RecordedRequest, RecordedRequest>();
@@ -249,12 +256,12 @@ const journey = async (env: E2eEnvironment): Promise<JourneyResult> => {
       resourceTiming,
       signInUsableMs: usableAt - navigationStart,
       boardAfterSignInMs: boardAt - submitAt,
-      loadWaterfall: waterfall(requests, navigationStart, usableAt),
-      signInWaterfall: waterfall(requests, submitAt, boardAt),
+      loadWaterfall: waterfall(requests, navigationStart, usableAt, forSignIn),
+      signInWaterfall: waterfall(requests, submitAt, boardAt, forBoard),
       secondVisit: {
         requests: secondRequests,
         boardMs: secondBoardAt - secondStart,
-        waterfall: waterfall(secondRequests, secondStart, secondBoardAt),
+        waterfall: waterfall(secondRequests, secondStart, secondBoardAt, forBoard),
       },
       singletons,
       libraryCopies,

@@ -163,7 +163,10 @@ const appServer = (options: AppServerOptions): Hono => {
     app.get(route, compress(), (c) => c.json(body()));
   }
   // Build metadata (.vite/manifest.json) is no part of the app.
-  app.use((c, next) => (/\/\./.test(c.req.path) ? c.notFound() : next()));
+  app.use(async (c, next) => {
+    if (/\/\./.test(c.req.path)) return c.notFound();
+    await next();
+  });
   app.use(serveStatic({ root: options.root, precompressed: true }));
   if (options.spaFallback) {
     app.get('*', async (c, next) =>

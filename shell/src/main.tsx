@@ -13,8 +13,6 @@ const start = async (): Promise<void> => {
   const config = await loadRuntimeConfig();
   if (config.supabase) configureBackend(config.supabase);
   registerRemoteEntries(config.remotes);
-  // The board's code downloads while the session is checked and the user signs in, not after.
-  void prefetchRemote('board');
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -23,6 +21,8 @@ const start = async (): Promise<void> => {
       <App />
     </StrictMode>,
   );
+  // The board's code downloads while the session is checked and the user signs in, not after.
+  void prefetchRemote('board');
 };
 
 void start();

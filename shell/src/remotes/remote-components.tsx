@@ -6,17 +6,26 @@ import { RemoteSlot } from './remote-slot';
 // The three remotes as ordinary components of the shell. Their props are the contracts in
 // @taskflow/shared; which module each loads comes from shared/federation/remotes.json.
 
+/** Time for the board to show before the card and team remotes are fetched ahead. */
+const PREFETCH_AFTER_BOARD_MS = 3000;
+
 export const BoardColumns = (props: BoardColumnsProps) => {
   // A board on screen is where a card or the team is opened next: their code comes in the
-  // browser's idle time, so opening them waits for no download.
-  useEffect(
-    () =>
-      whenIdle(() => {
+  // browser's idle time once the board has shown (not sooner: on a slow phone the downloads
+  // and their parsing would delay the board), so opening them waits for no download.
+  useEffect(() => {
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(() => {
         void prefetchRemote('card');
         void prefetchRemote('team');
-      }),
-    [],
-  );
+      });
+    }, PREFETCH_AFTER_BOARD_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
+  }, []);
   return <RemoteSlot remote="board" props={props} />;
 };
 
