@@ -1,6 +1,7 @@
 import './remote.css';
+import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { Button, boardStore, hasActiveFilters, t, type BoardColumnsProps } from '@taskflow/shared';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { AddListColumn } from './features/columns/components/add-list-column';
 import { BoardDndContext } from './features/columns/components/board-dnd-context';
 import { ListColumn } from './features/columns/components/list-column';
@@ -8,11 +9,13 @@ import { useBoardColumns } from './features/columns/hooks/use-board-columns';
 
 /** Exposed as board_remote/BoardColumns: the lists and cards of a board. */
 const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardColumnsProps) => {
-  const { status, data, columns, profiles } = useBoardColumns(boardId, filters);
-  const labels = useMemo(
-    () => Object.fromEntries((data?.labels ?? []).map((label) => [label.id, label])),
-    [data],
-  );
+  const { status, data, columns, profiles, labels } = useBoardColumns(boardId, filters);
+  // The shell may pass a new function each render; the tiles keep one, so they stay memoised.
+  const openCard = useRef(onOpenCard);
+  useEffect(() => {
+    openCard.current = onOpenCard;
+  }, [onOpenCard]);
+  const onOpen = useCallback((cardId: string) => openCard.current(cardId), []);
 
   if (status === 'error') {
     return (
@@ -33,36 +36,63 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
     hasActiveFilters(filters) && columns.every((column) => column.cards.length === 0);
 
   return (
-    <BoardDndContext>
-      {nothingMatches ? (
-        <div
-          role="status"
-          className="mx-4 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white/90 px-4 py-3 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200 sm:mx-6"
-        >
-          <p>{t('lists.noMatches')}</p>
-          {onResetFilters ? (
-            <Button variant="secondary" size="sm" onClick={onResetFilters}>
-              {t('filters.reset')}
-            </Button>
+    <BoardDndContext columns={columns} labels={labels} profiles={profiles}>
+      {({ columns: shown, activeCardId }) => (
+        <>
+          {nothingMatches ? (
+            <div
+              role="status"
+              className="mx-4 mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white/90 px-4 py-3 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200 sm:mx-6"
+            >
+              <p>{t('lists.noMatches')}</p>
+              {onResetFilters ? (
+                <Button variant="secondary" size="sm" onClick={onResetFilters}>
+                  {t('filters.reset')}
+                </Button>
+              ) : null}
+            </div>
           ) : null}
-        </div>
-      ) : null}
-      <div
-        className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 sm:p-6"
-        data-testid="board-columns"
-      >
-        {columns.map((column) => (
-          <ListColumn
-            key={column.list.id}
-            column={column}
-            labels={labels}
-            profiles={profiles}
-            onOpenCard={onOpenCard}
-          />
-        ))}
-        <AddListColumn />
-      </div>
+          <div
+            className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 sm:p-6"
+            data-testid="board-columns"
+          >
+            <ListIds columns={shown}>
+              {shown.map((column) => (
+                <ListColumn
+                  key={column.list.id}
+                  column={column}
+                  labels={labels}
+                  profiles={profiles}
+                  onOpenCard={onOpen}
+                  activeCardId={
+                    activeCardId && column.cards.some((c) => c.id === activeCardId)
+                      ? activeCardId
+                      : null
+                  }
+                />
+              ))}
+            </ListIds>
+            <AddListColumn />
+          </div>
+        </>
+      )}
     </BoardDndContext>
+  );
+};
+
+/** The lists, sortable side by side by their headers. */
+const ListIds = ({
+  columns,
+  children,
+}: {
+  columns: { list: { id: string } }[];
+  children: ReactNode;
+}) => {
+  const ids = useMemo(() => columns.map((c) => c.list.id), [columns]);
+  return (
+    <SortableContext id="board-lists" items={ids} strategy={horizontalListSortingStrategy}>
+      {children}
+    </SortableContext>
   );
 };
 

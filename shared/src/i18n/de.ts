@@ -99,6 +99,7 @@ export const de = {
     confirmDeleteOne: 'Liste „{title}“ mit 1 Karte löschen?',
     confirmDeleteHint: 'Die Liste und ihre Karten werden für alle Mitglieder entfernt.',
     dragList: 'Liste „{title}“ verschieben',
+    cardsOf: 'Karten der Liste „{title}“',
     emptyList: 'Keine Karten',
     cardCount: '{count} Karten',
     noMatches: 'Keine Aufgaben entsprechen den Filtern.',
@@ -194,11 +195,15 @@ export const de = {
   },
   dnd: {
     instructions:
-      'Drücken Sie die Leertaste, um eine Karte aufzunehmen. Mit den Pfeiltasten wählen Sie die Liste, mit der Leertaste legen Sie die Karte ab, mit Escape brechen Sie ab.',
-    pickedUp: 'Karte „{title}“ aufgenommen.',
-    over: 'Karte „{title}“ über Liste „{list}“.',
-    dropped: 'Karte „{title}“ in Liste „{list}“ abgelegt.',
-    cancelled: 'Verschieben abgebrochen.',
+      'Drücken Sie die Leertaste, um eine Karte oder Liste aufzunehmen. Mit den Pfeiltasten verschieben Sie sie zwischen Positionen und Listen, mit der Leertaste legen Sie sie ab, mit Escape setzen Sie sie zurück. Die Eingabetaste öffnet eine Karte.',
+    pickedUp: 'Karte „{title}“ aufgenommen, Position {position} von {count} in Liste „{list}“.',
+    over: 'Karte „{title}“ über Position {position} von {count} in Liste „{list}“.',
+    dropped: 'Karte „{title}“ an Position {position} von {count} in Liste „{list}“ abgelegt.',
+    cancelled: 'Verschieben abgebrochen. Karte „{title}“ liegt wieder in Liste „{list}“.',
+    listPickedUp: 'Liste „{title}“ aufgenommen, Position {position} von {count}.',
+    listOver: 'Liste „{title}“ über Position {position} von {count}.',
+    listDropped: 'Liste „{title}“ an Position {position} von {count} abgelegt.',
+    listCancelled: 'Verschieben abgebrochen. Liste „{title}“ steht wieder an ihrem Platz.',
   },
   dev: {
     harnessTitle: 'Entwicklungsmodus: {name}',

@@ -1,59 +1,287 @@
 import {
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   PointerSensor,
   TouchSensor,
+  closestCenter,
+  getFirstCollision,
+  pointerWithin,
+  rectIntersection,
   useSensor,
   useSensors,
+  type Active,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  type Over,
 } from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { boardStore, t } from '@taskflow/shared';
-import type { ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Column } from '../hooks/use-board-columns';
+import { fullIndexOf, moved } from '../lib/drop-target';
+import { previewColumns, type Preview } from '../lib/preview';
+import { CardTileOverlay, type TileLookups } from './card-tile';
+import { columnDropId } from './list-column';
 
-const titleOf = (data: { current?: { title?: string } } | null | undefined): string =>
-  data?.current?.title ?? '';
+// Rationale (dnd-kit's MultipleContainers story, STYLE.md): a drag is a transaction. On start
+// the board as stored is the snapshot; while dragging, only a local preview moves (the card
+// changes column in `preview`, SortableContext shifts its neighbours by CSS transform); Escape
+// drops the preview, which restores the snapshot; the drop writes once through the store,
+// whose optimistic patch shows the result in the same frame the preview ends. Nothing is sent
+// while dragging, and a tile not involved keeps its props, so it does not render again.
 
-// dnd-kit speaks to screen readers; its words come from the German catalogue too.
-const announcements: Announcements = {
-  onDragStart: ({ active }) => t('dnd.pickedUp', { title: titleOf(active.data) }),
-  onDragOver: ({ active, over }) =>
-    over ? t('dnd.over', { title: titleOf(active.data), list: titleOf(over.data) }) : undefined,
-  onDragEnd: ({ active, over }) =>
-    over ? t('dnd.dropped', { title: titleOf(active.data), list: titleOf(over.data) }) : undefined,
-  onDragCancel: () => t('dnd.cancelled'),
-};
+type Kind = 'card' | 'list' | 'column';
+const kindOf = (entry: Active | Over | null | undefined): Kind | undefined =>
+  (entry?.data.current as { type?: Kind } | undefined)?.type;
+
+/** The list a card or column droppable belongs to (the preview's list for the dragged card). */
+const listOf = (entry: Active | Over | null | undefined): string | undefined =>
+  (entry?.data.current as { listId?: string } | undefined)?.listId;
 
 /**
- * Drag a card onto another list to move it (spec §2). The card moves locally while dragging (a
- * CSS transform) and is written once on drop; a drop on its own list writes nothing.
+ * Cards collide with cards and list bodies, lists with lists. The pointer decides first (it is
+ * where the user looks); over a list body, the closest card in it is the target.
  */
-export const BoardDndContext = ({ children }: { children: ReactNode }) => {
+const collisions: CollisionDetection = (args) => {
+  const kind = kindOf(args.active);
+  if (kind === 'list') {
+    return closestCenter({
+      ...args,
+      droppableContainers: args.droppableContainers.filter((c) => c.data.current?.type === 'list'),
+    });
+  }
+  const candidates = args.droppableContainers.filter(
+    (c) => c.data.current?.type === 'card' || c.data.current?.type === 'column',
+  );
+  const narrowed = { ...args, droppableContainers: candidates };
+  const pointer = pointerWithin(narrowed);
+  const hits = pointer.length > 0 ? pointer : rectIntersection(narrowed);
+  const first = getFirstCollision(hits);
+  if (!first) return [];
+  const hit = candidates.find((c) => c.id === first.id);
+  if (hit?.data.current?.type === 'column') {
+    const listId = hit.data.current.listId as string;
+    const inList = candidates.filter(
+      (c) => c.data.current?.type === 'card' && c.data.current.listId === listId,
+    );
+    if (inList.length > 0) {
+      return closestCenter({ ...args, droppableContainers: inList });
+    }
+  }
+  return [first];
+};
+
+interface BoardDndContextProps extends TileLookups {
+  columns: Column[];
+  children: (view: { columns: Column[]; activeCardId: string | null }) => ReactNode;
+}
+
+/**
+ * The board's drag and drop: cards sortable in and across lists, lists sortable by their
+ * header, with mouse, touch and keyboard, every step announced in German.
+ */
+export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDndContextProps) => {
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [activeKind, setActiveKind] = useState<Kind | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const view = useMemo(() => previewColumns(columns, preview), [columns, preview]);
+  // Announcements and handlers read the latest view without being recreated on every change.
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
   const sensors = useSensors(
-    // A short distance keeps a click a click.
+    // A few pixels of movement before a drag: a click stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor),
+    // Touch: a long press picks up, a swipe still scrolls the board.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    // Space only: Enter opens the card (a button's click), it never starts a drag.
+    useSensor(KeyboardSensor, {
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] },
+      coordinateGetter: sortableKeyboardCoordinates as KeyboardCoordinateGetter,
+    }),
   );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over) return;
-    const cardId = String(active.id);
-    const listId = String(over.id);
-    const card = boardStore.getState().data?.cards[cardId];
-    if (card && card.list_id !== listId) void boardStore.moveCard(cardId, listId);
+  const where = (id: string) => {
+    for (const column of viewRef.current) {
+      const index = column.cards.findIndex((c) => c.id === id);
+      if (index >= 0) return { column, index };
+    }
+    return null;
   };
+
+  const listWhere = (id: string) => {
+    const index = viewRef.current.findIndex((c) => c.list.id === id);
+    return {
+      index,
+      count: viewRef.current.length,
+      title: viewRef.current[index]?.list.title ?? '',
+    };
+  };
+
+  const cardTitle = (id: string) => {
+    for (const column of columns) {
+      const card = column.cards.find((c) => c.id === id);
+      if (card) return card.title;
+    }
+    return '';
+  };
+
+  const cardStep = (key: 'dnd.pickedUp' | 'dnd.over' | 'dnd.dropped', id: string) => {
+    const at = where(id);
+    return at
+      ? t(key, {
+          title: cardTitle(id),
+          position: at.index + 1,
+          count: at.column.cards.length,
+          list: at.column.list.title,
+        })
+      : undefined;
+  };
+
+  const listStep = (
+    key: 'dnd.listPickedUp' | 'dnd.listOver' | 'dnd.listDropped',
+    id: string,
+    overId?: string,
+  ) => {
+    const self = listWhere(id);
+    const position = overId ? listWhere(overId).index : self.index;
+    return t(key, { title: self.title, position: position + 1, count: self.count });
+  };
+
+  // dnd-kit speaks to screen readers; its words come from the German catalogue too.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      kindOf(active) === 'list'
+        ? listStep('dnd.listPickedUp', String(active.id))
+        : cardStep('dnd.pickedUp', String(active.id)),
+    onDragOver: ({ active, over }) => {
+      if (!over) return undefined;
+      return kindOf(active) === 'list'
+        ? listStep('dnd.listOver', String(active.id), String(over.id))
+        : cardStep('dnd.over', String(active.id));
+    },
+    onDragEnd: ({ active, over }) => {
+      if (!over) return undefined;
+      return kindOf(active) === 'list'
+        ? listStep('dnd.listDropped', String(active.id), String(over.id))
+        : cardStep('dnd.dropped', String(active.id));
+    },
+    onDragCancel: ({ active }) => {
+      if (kindOf(active) === 'list') {
+        return t('dnd.listCancelled', { title: listWhere(String(active.id)).title });
+      }
+      const home = columns.find((c) => c.cards.some((card) => card.id === active.id));
+      return t('dnd.cancelled', {
+        title: cardTitle(String(active.id)),
+        list: home?.list.title ?? '',
+      });
+    },
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => {
+    setActiveId(String(active.id));
+    setActiveKind(kindOf(active) ?? null);
+  };
+
+  /** Across lists, the card moves into the preview of the list it is over. */
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    if (kindOf(active) !== 'card' || !over) return;
+    const cardId = String(active.id);
+    const from = where(cardId);
+    const toListId = listOf(over);
+    if (!from || !toListId || toListId === from.column.list.id) return;
+    const target = viewRef.current.find((c) => c.list.id === toListId);
+    if (!target) return;
+    let index = target.cards.length;
+    if (kindOf(over) === 'card') {
+      const overIndex = target.cards.findIndex((c) => c.id === over.id);
+      const activeTop = active.rect.current.translated?.top ?? 0;
+      const below = activeTop > over.rect.top + over.rect.height / 2;
+      index = overIndex < 0 ? index : overIndex + (below ? 1 : 0);
+    }
+    setPreview({ cardId, listId: toListId, index });
+  };
+
+  const finish = () => {
+    setActiveId(null);
+    setActiveKind(null);
+    setPreview(null);
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const id = String(active.id);
+    if (!over) {
+      finish();
+      return;
+    }
+    if (kindOf(active) === 'list') {
+      const order = viewRef.current.map((c) => c.list.id);
+      const from = order.indexOf(id);
+      const to = order.indexOf(String(over.id));
+      finish();
+      if (from >= 0 && to >= 0 && from !== to) void boardStore.moveList(id, to);
+      return;
+    }
+    const at = where(id);
+    if (!at) {
+      finish();
+      return;
+    }
+    const visible = at.column.cards;
+    const overIndex =
+      over.id === columnDropId(at.column.list.id) ? -1 : visible.findIndex((c) => c.id === over.id);
+    const order = overIndex >= 0 ? moved(visible, at.index, overIndex) : visible;
+    const all = (columns.find((c) => c.list.id === at.column.list.id)?.all ?? []).filter(
+      (c) => c.id !== id,
+    );
+    const index = fullIndexOf(id, order, all);
+    finish();
+    // The store writes nothing when the card lands where it lies.
+    void boardStore.moveCard(id, at.column.list.id, index);
+    // Focus back on the moved card (it may have remounted in another list).
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-card-id="${id}"] > button`)?.focus({
+        preventScroll: false,
+      }),
+    );
+  };
+
+  const activeCard =
+    activeKind === 'card' && activeId
+      ? columns.flatMap((c) => c.cards).find((c) => c.id === activeId)
+      : undefined;
+  const activeList =
+    activeKind === 'list' && activeId ? columns.find((c) => c.list.id === activeId) : undefined;
 
   return (
     <DndContext
       sensors={sensors}
+      collisionDetection={collisions}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
       onDragEnd={onDragEnd}
+      onDragCancel={finish}
+      autoScroll={{ threshold: { x: 0.15, y: 0.15 }, acceleration: 12 }}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: t('dnd.instructions') },
       }}
     >
-      {children}
+      {children({ columns: view, activeCardId: activeKind === 'card' ? activeId : null })}
+      <DragOverlay dropAnimation={null}>
+        {activeCard ? (
+          <CardTileOverlay card={activeCard} labels={labels} profiles={profiles} />
+        ) : activeList ? (
+          <div className="w-72 rotate-1 rounded-2xl bg-slate-100 p-3 text-sm font-semibold text-slate-800 shadow-xl ring-1 ring-indigo-300">
+            {activeList.list.title}
+          </div>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 };

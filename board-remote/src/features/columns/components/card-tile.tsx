@@ -1,4 +1,4 @@
-import { useDraggable } from '@dnd-kit/core';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   Avatar,
@@ -12,7 +12,7 @@ import {
   type Card,
   type MemberProfile,
 } from '@taskflow/shared';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 
 /** A small line icon beside a count on the tile; the count says it all for screen readers. */
 const TileIcon = ({ children }: { children: ReactNode }) => (
@@ -50,87 +50,134 @@ export interface TileLookups {
   profiles: Record<string, MemberProfile>;
 }
 
-interface CardTileProps extends TileLookups {
-  card: Card;
-  onOpen: (cardId: string) => void;
+/** What a drag of a card carries: its kind, title and list, for collisions and announcements. */
+export interface CardDragData {
+  type: 'card';
+  listId: string;
+  title: string;
 }
 
-export const CardTile = ({ card, labels, profiles, onOpen }: CardTileProps) => {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
-    id: card.id,
-    data: { title: card.title },
-  });
-  const done = card.checklist.filter((item) => item.completed).length;
-  const overdue = isOverdue(card.due_date);
+interface CardTileProps extends TileLookups {
+  card: Card;
+  /** The list it is shown in: while dragged across lists, not yet the stored one. */
+  listId: string;
+  onOpen: (cardId: string) => void;
+  /** Its index in the column and the windowing's measuring ref, when the list is windowed. */
+  index?: number;
+  measure?: (node: Element | null) => void;
+}
 
+/**
+ * A card on the board, sortable in and across lists. The hook re-runs when the drag's target
+ * changes; the tile's content (CardFace) is memoised on the card object, so it renders again
+ * only when the card itself changed.
+ */
+export const CardTile = memo(function CardTile({
+  card,
+  listId,
+  labels,
+  profiles,
+  onOpen,
+  index,
+  measure,
+}: CardTileProps) {
+  const data: CardDragData = { type: 'card', listId, title: card.title };
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: card.id,
+    data,
+  });
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform) }}
-      className={`list-none ${isDragging ? 'relative z-20 rotate-1 opacity-90 shadow-xl' : ''}`}
+      ref={(node) => {
+        setNodeRef(node);
+        measure?.(node);
+      }}
+      data-index={index}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className="list-none"
+      data-card-id={card.id}
     >
       <button
         type="button"
         {...attributes}
         {...listeners}
         onClick={() => onOpen(card.id)}
-        className="block w-full cursor-pointer rounded-xl border border-slate-200 bg-white p-3 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className={`block w-full cursor-pointer rounded-xl border bg-white p-3 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+          // The card's place while it is dragged: a dashed outline where it will land.
+          isDragging
+            ? 'border-dashed border-indigo-400 bg-indigo-50 opacity-60 [&>*]:invisible'
+            : 'border-slate-200'
+        }`}
       >
-        {card.label_ids.length > 0 ? (
-          <span className="mb-2 flex flex-wrap gap-1">
-            {/* In the board's label order, as the card detail shows them. */}
-            {Object.values(labels)
-              .filter((label) => card.label_ids.includes(label.id))
-              .map((label) => (
-                <span
-                  key={label.id}
-                  className={`max-w-full rounded-md px-1.5 py-0.5 text-[11px] font-medium break-words ${label.color}`}
-                >
-                  {label.name}
-                </span>
-              ))}
-          </span>
-        ) : null}
-        <span className="block text-sm font-medium break-words text-slate-900">{card.title}</span>
-        <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-          <span className={`rounded-md px-1.5 py-0.5 font-medium ${priorityBadge(card.priority)}`}>
-            {priorityName(card.priority)}
-          </span>
-          {card.due_date ? (
-            <span className={overdue ? 'font-medium text-rose-600' : ''}>
-              {formatDate(card.due_date)}
-            </span>
-          ) : null}
-          {card.checklist.length > 0 ? (
-            <span
-              className="flex items-center gap-1"
-              title={`${subtaskProgress(card.checklist)} %`}
-            >
-              <ChecklistIcon /> {done}/{card.checklist.length}
-            </span>
-          ) : null}
-          {card.comments.length > 0 ? (
-            <span className="flex items-center gap-1">
-              <CommentIcon /> {card.comments.length}
-            </span>
-          ) : null}
-          {card.assignee_ids.length > 0 ? (
-            <span className="ml-auto flex -space-x-1">
-              {card.assignee_ids.map((userId) => {
-                const profile = profiles[userId];
-                return (
-                  <Avatar
-                    key={userId}
-                    size="sm"
-                    name={displayName(profile)}
-                    index={profile?.index ?? 0}
-                  />
-                );
-              })}
-            </span>
-          ) : null}
-        </span>
+        <CardFace card={card} labels={labels} profiles={profiles} />
       </button>
     </li>
   );
-};
+});
+
+/** The card as it follows the pointer or the keys while dragged (dnd-kit's DragOverlay). */
+export const CardTileOverlay = ({ card, labels, profiles }: TileLookups & { card: Card }) => (
+  <div className="rotate-1 cursor-grabbing rounded-xl border border-indigo-300 bg-white p-3 text-left shadow-xl">
+    <CardFace card={card} labels={labels} profiles={profiles} />
+  </div>
+);
+
+const CardFace = memo(function CardFace({ card, labels, profiles }: TileLookups & { card: Card }) {
+  const done = card.checklist.filter((item) => item.completed).length;
+  const overdue = isOverdue(card.due_date);
+  return (
+    <>
+      {card.label_ids.length > 0 ? (
+        <span className="mb-2 flex flex-wrap gap-1">
+          {/* In the board's label order, as the card detail shows them. */}
+          {Object.values(labels)
+            .filter((label) => card.label_ids.includes(label.id))
+            .map((label) => (
+              <span
+                key={label.id}
+                className={`max-w-full rounded-md px-1.5 py-0.5 text-[11px] font-medium break-words ${label.color}`}
+              >
+                {label.name}
+              </span>
+            ))}
+        </span>
+      ) : null}
+      <span className="block text-sm font-medium break-words text-slate-900">{card.title}</span>
+      <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+        <span className={`rounded-md px-1.5 py-0.5 font-medium ${priorityBadge(card.priority)}`}>
+          {priorityName(card.priority)}
+        </span>
+        {card.due_date ? (
+          <span className={overdue ? 'font-medium text-rose-600' : ''}>
+            {formatDate(card.due_date)}
+          </span>
+        ) : null}
+        {card.checklist.length > 0 ? (
+          <span className="flex items-center gap-1" title={`${subtaskProgress(card.checklist)} %`}>
+            <ChecklistIcon /> {done}/{card.checklist.length}
+          </span>
+        ) : null}
+        {card.comments.length > 0 ? (
+          <span className="flex items-center gap-1">
+            <CommentIcon /> {card.comments.length}
+          </span>
+        ) : null}
+        {card.assignee_ids.length > 0 ? (
+          <span className="ml-auto flex -space-x-1">
+            {card.assignee_ids.map((userId) => {
+              const profile = profiles[userId];
+              return (
+                <Avatar
+                  key={userId}
+                  size="sm"
+                  name={displayName(profile)}
+                  index={profile?.index ?? 0}
+                />
+              );
+            })}
+          </span>
+        ) : null}
+      </span>
+    </>
+  );
+});

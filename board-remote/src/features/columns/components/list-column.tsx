@@ -1,22 +1,68 @@
 import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { Button, boardStore, t } from '@taskflow/shared';
-import { useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { Column } from '../hooks/use-board-columns';
 import { CardTile, type TileLookups } from './card-tile';
 import { InlineAddForm } from './inline-add-form';
+import { ListHeader } from './list-header';
 
 /** Spec §4: the detail of a new card opens after about 100 ms. */
 const OPEN_NEW_CARD_DELAY_MS = 100;
 
+/**
+ * Lists longer than this are windowed: only the cards in view (and a few around them) are
+ * mounted. Shorter lists render whole, which keeps them simple for tests and assistive tech.
+ */
+export const WINDOW_FROM = 60;
+/** A tile's height before it is measured (title on one line, badges below). */
+const ESTIMATED_TILE_PX = 92;
+
+/** What a drag of a list carries. */
+export interface ListDragData {
+  type: 'list';
+  title: string;
+}
+
+/** The droppable body of a list: where a card lands in a list that shows no cards. */
+export interface ColumnDropData {
+  type: 'column';
+  listId: string;
+  title: string;
+}
+
+export const columnDropId = (listId: string) => `cards-of:${listId}`;
+
 interface ListColumnProps extends TileLookups {
   column: Column;
   onOpenCard: (cardId: string) => void;
+  /** The card being dragged, kept mounted even when windowed out (keyboard dragging needs it). */
+  activeCardId: string | null;
 }
 
-export const ListColumn = ({ column, labels, profiles, onOpenCard }: ListColumnProps) => {
+/**
+ * A list: sortable by its header among the lists, and a sortable column of cards. Memoised on
+ * its column object, which the board keeps while the list and its cards are unchanged.
+ */
+export const ListColumn = memo(function ListColumn({
+  column,
+  labels,
+  profiles,
+  onOpenCard,
+  activeCardId,
+}: ListColumnProps) {
   const { list, cards, total } = column;
   const [adding, setAdding] = useState(false);
-  const { setNodeRef, isOver } = useDroppable({ id: list.id, data: { title: list.title } });
+  const listData: ListDragData = { type: 'list', title: list.title };
+  const sortable = useSortable({ id: list.id, data: listData });
+  const dropData: ColumnDropData = { type: 'column', listId: list.id, title: list.title };
+  const { setNodeRef: setDropRef, isOver } = useDroppable({
+    id: columnDropId(list.id),
+    data: dropData,
+  });
+  const cardIds = useMemo(() => cards.map((card) => card.id), [cards]);
 
   const addCard = async (title: string): Promise<boolean> => {
     const cardId = await boardStore.addCard(list.id, title);
@@ -28,31 +74,42 @@ export const ListColumn = ({ column, labels, profiles, onOpenCard }: ListColumnP
 
   return (
     <section
-      ref={setNodeRef}
+      ref={sortable.setNodeRef}
+      style={{
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+      }}
       aria-label={list.title}
+      data-list-id={list.id}
       className={`flex max-h-full w-72 shrink-0 snap-start flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
-        isOver ? 'ring-2 ring-indigo-400' : 'ring-slate-200'
+        sortable.isDragging
+          ? 'opacity-50 ring-2 ring-indigo-400 ring-dashed'
+          : isOver
+            ? 'ring-2 ring-indigo-400'
+            : 'ring-slate-200'
       }`}
     >
-      <header className="flex items-center gap-2 px-2 pb-2 pt-1">
-        <h3 className="min-w-0 flex-1 text-sm font-semibold break-words text-slate-800">
-          {list.title}
-        </h3>
-        <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-500">
-          {cards.length === total ? total : `${cards.length}/${total}`}
-        </span>
-      </header>
-      <ul className="flex min-h-8 flex-col gap-2 overflow-y-auto px-0.5 pb-1">
-        {cards.map((card) => (
-          <CardTile
-            key={card.id}
-            card={card}
-            labels={labels}
-            profiles={profiles}
-            onOpen={onOpenCard}
-          />
-        ))}
-      </ul>
+      <ListHeader
+        list={list}
+        shown={cards.length}
+        total={total}
+        handle={{
+          attributes: sortable.attributes,
+          listeners: sortable.listeners,
+          setActivatorNodeRef: sortable.setActivatorNodeRef,
+        }}
+      />
+      <SortableContext id={list.id} items={cardIds} strategy={verticalListSortingStrategy}>
+        <CardList
+          listId={list.id}
+          column={column}
+          labels={labels}
+          profiles={profiles}
+          onOpenCard={onOpenCard}
+          activeCardId={activeCardId}
+          dropRef={setDropRef}
+        />
+      </SortableContext>
       <div className="px-0.5 pt-2">
         {adding ? (
           <InlineAddForm
@@ -73,5 +130,101 @@ export const ListColumn = ({ column, labels, profiles, onOpenCard }: ListColumnP
         )}
       </div>
     </section>
+  );
+});
+
+interface CardListProps extends TileLookups {
+  listId: string;
+  column: Column;
+  onOpenCard: (cardId: string) => void;
+  activeCardId: string | null;
+  dropRef: (node: HTMLElement | null) => void;
+}
+
+const CardList = ({
+  listId,
+  column,
+  labels,
+  profiles,
+  onOpenCard,
+  activeCardId,
+  dropRef,
+}: CardListProps) => {
+  const { list, cards } = column;
+  const scroller = useRef<HTMLUListElement | null>(null);
+  const windowed = cards.length > WINDOW_FROM;
+  const activeIndex = activeCardId ? cards.findIndex((c) => c.id === activeCardId) : -1;
+
+  const virtualizer = useVirtualizer({
+    count: windowed ? cards.length : 0,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_TILE_PX,
+    getItemKey: (index) => cards[index]?.id ?? index,
+    overscan: 6,
+    gap: 8,
+    // The dragged card stays mounted wherever the window is: dnd-kit measures and focuses it.
+    rangeExtractor: (range) => {
+      const indexes: number[] = [];
+      const start = Math.max(0, range.startIndex - range.overscan);
+      const end = Math.min(range.count - 1, range.endIndex + range.overscan);
+      if (activeIndex >= 0 && activeIndex < start) indexes.push(activeIndex);
+      for (let i = start; i <= end; i += 1) indexes.push(i);
+      if (activeIndex > end) indexes.push(activeIndex);
+      return indexes;
+    },
+  });
+
+  const setRefs = useCallback(
+    (node: HTMLUListElement | null) => {
+      scroller.current = node;
+      dropRef(node);
+    },
+    [dropRef],
+  );
+
+  const items = windowed ? virtualizer.getVirtualItems() : null;
+  const padTop = items?.[0]?.start ?? 0;
+  const padBottom = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+
+  return (
+    <ul
+      ref={setRefs}
+      aria-label={t('lists.cardsOf', { title: list.title })}
+      className="flex min-h-8 flex-col gap-2 overflow-y-auto px-0.5 pb-1"
+      data-testid="card-list"
+    >
+      {items ? (
+        <>
+          {padTop > 0 ? <li aria-hidden="true" style={{ height: padTop - 8 }} /> : null}
+          {items.map((item) => {
+            const card = cards[item.index];
+            return card ? (
+              <CardTile
+                key={card.id}
+                card={card}
+                listId={listId}
+                labels={labels}
+                profiles={profiles}
+                onOpen={onOpenCard}
+                index={item.index}
+                measure={virtualizer.measureElement}
+              />
+            ) : null;
+          })}
+          {padBottom > 8 ? <li aria-hidden="true" style={{ height: padBottom - 8 }} /> : null}
+        </>
+      ) : (
+        cards.map((card) => (
+          <CardTile
+            key={card.id}
+            card={card}
+            listId={listId}
+            labels={labels}
+            profiles={profiles}
+            onOpen={onOpenCard}
+          />
+        ))
+      )}
+    </ul>
   );
 };

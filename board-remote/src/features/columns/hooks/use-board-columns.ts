@@ -4,31 +4,74 @@ import {
   selectLists,
   selectMemberProfiles,
   useBoard,
+  type BoardLabel,
   type BoardList,
   type Card,
   type CardFilters,
+  type MemberProfile,
 } from '@taskflow/shared';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 
 export interface Column {
   list: BoardList;
   cards: Card[];
-  /** All cards of the list, before filtering. */
+  /** All cards of the list, before filtering, in order (a drop is placed among these). */
+  all: Card[];
   total: number;
 }
 
-/** The board's lists with the cards that pass the shell's search and filters. */
+const sameItems = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * Keeps the previous value while it is equal by content, so that memoised children see the
+ * same reference. For the small lookups (labels, member profiles) a JSON comparison is cheap.
+ */
+const useStableByContent = <T>(value: T): T => {
+  const previous = useRef<{ key: string; value: T } | null>(null);
+  const key = JSON.stringify(value);
+  if (previous.current?.key !== key) previous.current = { key, value };
+  return previous.current.value;
+};
+
+/**
+ * The board's lists with the cards that pass the shell's search and filters.
+ *
+ * Why the references are kept: a realtime change or an edit replaces the board object, and
+ * with it every derived array. A column whose list and cards are unchanged keeps its previous
+ * object here, so its memoised ListColumn and tiles do not render again: one changed card
+ * re-renders one column, not 4,000 tiles.
+ */
 export const useBoardColumns = (boardId: string, filters: CardFilters) => {
   const board = useBoard(boardId);
   const data = board.data;
+  const cache = useRef(new Map<string, Column>());
   const columns = useMemo<Column[]>(() => {
     if (!data) return [];
     const cardsByList = selectCardsByList(data);
-    return selectLists(data).map((list) => {
-      const cards = cardsByList[list.id] ?? [];
-      return { list, cards: cards.filter((c) => matchesFilters(c, filters)), total: cards.length };
+    const next = new Map<string, Column>();
+    const result = selectLists(data).map((list) => {
+      const all = cardsByList[list.id] ?? [];
+      const cards = all.filter((c) => matchesFilters(c, filters));
+      const before = cache.current.get(list.id);
+      const column =
+        before &&
+        before.list === list &&
+        sameItems(before.all, all) &&
+        sameItems(before.cards, cards)
+          ? before
+          : { list, cards, all, total: all.length };
+      next.set(list.id, column);
+      return column;
     });
+    cache.current = next;
+    return result;
   }, [data, filters]);
-  const profiles = useMemo(() => (data ? selectMemberProfiles(data) : {}), [data]);
-  return { status: board.status, data, columns, profiles };
+  const profiles = useStableByContent<Record<string, MemberProfile>>(
+    data ? selectMemberProfiles(data) : {},
+  );
+  const labels = useStableByContent<Record<string, BoardLabel>>(
+    Object.fromEntries((data?.labels ?? []).map((label) => [label.id, label])),
+  );
+  return { status: board.status, data, columns, profiles, labels };
 };
