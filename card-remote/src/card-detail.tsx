@@ -1,5 +1,13 @@
 import './remote.css';
-import { Button, Modal, boardStore, t, type CardDetailProps } from '@taskflow/shared';
+import {
+  Button,
+  Modal,
+  boardStore,
+  dismissToast,
+  showToast,
+  t,
+  type CardDetailProps,
+} from '@taskflow/shared';
 import { Section } from './components/section';
 import { AssigneePicker } from './features/card-detail/components/assignee-picker';
 import { CardFields } from './features/card-detail/components/card-fields';
@@ -8,9 +16,27 @@ import { CommentList } from './features/comments/components/comment-list';
 import { CardLabels } from './features/labels/components/card-labels';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
 
+/** How long 'Rückgängig' is offered (issue 10); the server keeps the card 30 s. */
+const UNDO_MS = 8000;
+
+/**
+ * Deletes the card undoably: it disappears at once for everyone (a soft delete), and a toast
+ * offers 'Rückgängig' for 8 seconds, which brings it back with all it had.
+ */
+const deleteWithUndo = (cardId: string) => {
+  const toastId = showToast(t('card.deleted'), 'info', {
+    action: { label: t('card.undo'), run: () => void boardStore.restoreCard(cardId) },
+    durationMs: UNDO_MS,
+  });
+  // A refused deletion shows its own message; the undo offer then makes no sense.
+  void boardStore.softDeleteCard(cardId).then((deleted) => {
+    if (!deleted) dismissToast(toastId);
+  });
+};
+
 // The features meet only here: each renders its own part of the card, none imports another.
 const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
-  const { status, card, members, profiles, labels, list } = useCard(boardId, cardId);
+  const { status, card, members, profiles, labels, list, userId } = useCard(boardId, cardId);
 
   if (!card) {
     return (
@@ -31,7 +57,7 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
         <Button
           variant="danger"
           onClick={() => {
-            void boardStore.deleteCard(card.id);
+            deleteWithUndo(card.id);
             onClose();
           }}
         >
@@ -46,7 +72,7 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
         </Section>
         <CardLabels card={card} labels={labels} />
         <SubtaskList card={card} members={members} profiles={profiles} />
-        <CommentList card={card} profiles={profiles} />
+        <CommentList card={card} profiles={profiles} userId={userId} />
       </div>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -113,10 +113,17 @@ describe('card detail', () => {
     expect(screen.getByText('Erledige ich')).toBeTruthy();
   });
 
-  it('deletes the card and closes', async () => {
+  it('deletes the card undoably (a soft delete) and closes', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aufgabe löschen' }));
-    expect(writes('deleteCardRow').map((call) => call.args)).toEqual([['card-drinks']]);
+    expect(writes('updateCardRow').map((call) => call.args)).toEqual([
+      ['card-drinks', { deleted_at: expect.any(String) }],
+    ]);
+    expect(writes('deleteCardRow')).toEqual([]);
     expect(onClose).toHaveBeenCalled();
+    // Undo, so that the memory gateway's card is live again for the tests after this one.
+    await act(async () => {
+      expect(await boardStore.restoreCard('card-drinks')).toBe(true);
+    });
   });
 
   it('closes with Escape', async () => {

@@ -9,6 +9,7 @@ import type {
   CardComment,
   CardRow,
   ChecklistItem,
+  Profile,
 } from '../domain/types';
 import { byPosition } from '../domain/positions';
 import type { RowChange } from './row-change';
@@ -212,8 +213,32 @@ const applyComment = (data: BoardData, change: RowChange): BoardData => {
   }));
 };
 
+/** A fellow member renamed themselves: their avatar and name follow (issue 10, 'Profil'). */
+const applyProfile = (data: BoardData, change: RowChange): BoardData => {
+  if (change.eventType === 'DELETE') return data; // leaving the board removes the membership
+  const row = change.new as Partial<Profile>;
+  if (!row.id || !data.members.some((member) => member.user_id === row.id)) return data;
+  return {
+    ...data,
+    members: data.members.map((member) =>
+      member.user_id === row.id
+        ? {
+            ...member,
+            profile: {
+              id: row.id as string,
+              full_name: row.full_name ?? member.profile?.full_name ?? '',
+              email: row.email !== undefined ? row.email : (member.profile?.email ?? null),
+            },
+          }
+        : member,
+    ),
+  };
+};
+
 export const applyRowChange = (data: BoardData, change: RowChange): BoardData => {
   switch (change.table) {
+    case 'profiles':
+      return applyProfile(data, change);
     case 'boards':
       return applyBoard(data, change);
     case 'board_members':

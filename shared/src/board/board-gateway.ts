@@ -6,7 +6,7 @@ import * as commentsApi from '../data/comments-api';
 import * as labelsApi from '../data/labels-api';
 import * as listsApi from '../data/lists-api';
 import * as membersApi from '../data/members-api';
-import { fetchBoardSnapshot } from '../data/boards-api';
+import { fetchBoardSnapshot, updateBoardRow } from '../data/boards-api';
 import { currentUser } from '../auth/session';
 import { boardChanges, type BoardChannelEvent } from './board-realtime';
 
@@ -20,6 +20,7 @@ export interface BoardGateway {
 }
 
 export interface BoardWriteApi {
+  updateBoardRow: typeof updateBoardRow;
   insertList: typeof listsApi.insertList;
   updateListRow: typeof listsApi.updateListRow;
   deleteListRow: typeof listsApi.deleteListRow;
@@ -33,11 +34,14 @@ export interface BoardWriteApi {
   insertTag: typeof cardsApi.insertTag;
   deleteTag: typeof cardsApi.deleteTag;
   insertLabel: typeof labelsApi.insertLabel;
+  updateLabelRow: typeof labelsApi.updateLabelRow;
   deleteLabelRow: typeof labelsApi.deleteLabelRow;
   insertChecklistItem: typeof checklistApi.insertChecklistItem;
   updateChecklistItemRow: typeof checklistApi.updateChecklistItemRow;
   deleteChecklistItemRow: typeof checklistApi.deleteChecklistItemRow;
   insertComment: typeof commentsApi.insertComment;
+  updateCommentRow: typeof commentsApi.updateCommentRow;
+  deleteCommentRow: typeof commentsApi.deleteCommentRow;
   inviteMemberByEmail: typeof membersApi.inviteMemberByEmail;
   deleteMemberRow: typeof membersApi.deleteMemberRow;
 }
@@ -48,6 +52,7 @@ export const supabaseBoardGateway: BoardGateway = {
   fetchProfile: membersApi.fetchProfile,
   currentUserId: () => currentUser()?.id ?? null,
   api: {
+    updateBoardRow,
     ...listsApi,
     ...cardsApi,
     ...labelsApi,

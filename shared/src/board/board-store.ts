@@ -26,14 +26,17 @@
 //   connection broke: it counts as sent, and the resync after the reconnect shows the row.
 import { filter, type Subscription } from 'rxjs';
 import type { Priority } from '../domain/types';
+import type { BoardPatch } from '../data/boards-api';
 import type { CardPatch } from '../data/cards-api';
+import type { LabelPatch } from '../data/labels-api';
 import type { ChecklistPatch } from '../data/checklist-api';
 import type { InviteResult } from '../data/members-api';
 import { isDuplicateError, isNetworkError, isPermissionError } from '../data/api-error';
 import { Connection } from '../backend/connection';
 import { showToast } from '../toast/toast-store';
 import { t } from '../i18n/t';
-import { boardCommands, type BoardCommand } from './board-commands';
+import { boardCommands as coreCommands, type BoardCommand } from './board-commands';
+import { everydayCommands } from './everyday-commands';
 import type { BoardGateway } from './board-gateway';
 import { Outbox, type Delivery } from './board-outbox';
 import { BoardState, type BoardStoreState } from './board-state';
@@ -52,6 +55,7 @@ interface Edit {
   retried: boolean;
 }
 
+const boardCommands = { ...coreCommands, ...everydayCommands };
 type Commands = typeof boardCommands;
 type Args<K extends keyof Commands> = Commands[K] extends (c: never, ...args: infer A) => unknown
   ? A
@@ -113,13 +117,19 @@ export class BoardStore {
   moveCard = (cardId: string, toListId: string, index?: number) =>
     this.edit('moveCard', cardId, toListId, index);
   moveList = (listId: string, index: number) => this.edit('moveList', listId, index);
+  /** For good, at once (spec §4); the app deletes undoably with softDeleteCard instead. */
   deleteCard = (cardId: string) => this.edit('deleteCard', cardId);
+  /** Undoable (issue 10): restoreCard reverses it; the server purges the card 30 s later. */
+  softDeleteCard = (cardId: string) => this.edit('softDeleteCard', cardId);
+  restoreCard = (cardId: string) => this.edit('restoreCard', cardId);
   setAssigned = (cardId: string, userId: string, assigned: boolean) =>
     this.edit('setAssigned', cardId, userId, assigned);
   setTagged = (cardId: string, labelId: string, tagged: boolean) =>
     this.edit('setTagged', cardId, labelId, tagged);
 
   createLabel = (name: string, color: string) => this.create('createLabel', name, color);
+  updateLabel = (labelId: string, patch: LabelPatch) => this.edit('updateLabel', labelId, patch);
+  deleteLabel = (labelId: string) => this.edit('deleteLabel', labelId);
 
   addChecklistItem = (cardId: string) => this.create('addChecklistItem', cardId);
   updateChecklistItem = (itemId: string, patch: ChecklistPatch) =>
@@ -127,6 +137,11 @@ export class BoardStore {
   deleteChecklistItem = (itemId: string) => this.edit('deleteChecklistItem', itemId);
 
   addComment = (cardId: string, text: string) => this.edit('addComment', cardId, text);
+  editComment = (commentId: string, text: string) => this.edit('editComment', commentId, text);
+  deleteComment = (commentId: string) => this.edit('deleteComment', commentId);
+
+  /** Title and background, the owner's (issue 10). */
+  updateBoard = (patch: BoardPatch) => this.edit('updateBoard', patch);
 
   removeMember = (memberId: string) => this.edit('removeMember', memberId);
 

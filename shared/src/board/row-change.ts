@@ -1,5 +1,6 @@
 /** The tables whose changes the board store applies. */
 export type BoardTable =
+  | 'profiles'
   | 'boards'
   | 'board_members'
   | 'board_labels'

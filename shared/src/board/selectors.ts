@@ -18,10 +18,19 @@ const memo = <T>(compute: (data: BoardData) => T) => {
 
 export const selectLists = memo((data): BoardList[] => Object.values(data.lists).sort(byPosition));
 
+/**
+ * A soft-deleted card (cards.deleted_at, issue 10) stays in the state, children and all, so
+ * that undo brings it back whole; every view leaves it out.
+ */
+export const isLiveCard = (card: Pick<Card, 'deleted_at'>): boolean => !card.deleted_at;
+
+/** The live cards of the board, by id. */
+export const selectLiveCards = memo((data): Card[] => Object.values(data.cards).filter(isLiveCard));
+
 export const selectCardsByList = memo((data): Record<string, Card[]> => {
   const grouped: Record<string, Card[]> = {};
   for (const list of Object.values(data.lists)) grouped[list.id] = [];
-  for (const card of Object.values(data.cards)) grouped[card.list_id]?.push(card);
+  for (const card of selectLiveCards(data)) grouped[card.list_id]?.push(card);
   for (const cards of Object.values(grouped)) cards.sort(byPosition);
   return grouped;
 });

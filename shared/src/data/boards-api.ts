@@ -1,4 +1,4 @@
-import type { TablesInsert } from '../backend/database.types';
+import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { Board, BoardSnapshot } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
@@ -30,3 +30,10 @@ export const insertBoard = async (board: TablesInsert<'boards'> & { id: string }
 
 export const deleteBoardRow = async (boardId: string): Promise<void> =>
   check(await getSupabase().from('boards').delete().eq('id', boardId));
+
+/** What the owner may change of a board (the migration grants update on these only). */
+export type BoardPatch = Pick<TablesUpdate<'boards'>, 'title' | 'background'>;
+
+/** Renames a board or changes its background; row-level security lets only the owner. */
+export const updateBoardRow = async (boardId: string, patch: BoardPatch): Promise<Board> =>
+  unwrap(await getSupabase().from('boards').update(patch).eq('id', boardId).select().single());

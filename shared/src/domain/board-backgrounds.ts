@@ -8,6 +8,8 @@ export const boardBackgrounds = [
   'bg-gradient-to-br from-orange-400 to-rose-500',
   'bg-gradient-to-br from-sky-400 to-blue-600',
   'bg-gradient-to-br from-slate-600 to-slate-800',
+  'bg-gradient-to-br from-amber-400 to-orange-600',
+  'bg-gradient-to-br from-fuchsia-500 to-violet-600',
 ] as const;
 
 export const defaultBoardBackground = boardBackgrounds[0];

@@ -20,14 +20,26 @@ export const ToastViewport = () => {
         <div
           key={toast.id}
           role={toast.tone === 'error' ? 'alert' : 'status'}
-          className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${tones[toast.tone]}`}
+          className={`pointer-events-auto flex w-full max-w-sm items-start gap-2 rounded-xl border py-2 pr-2 pl-4 text-sm shadow-lg ${tones[toast.tone]}`}
         >
-          <p className="flex-1">{toast.message}</p>
+          <p className="flex-1 self-center">{toast.message}</p>
+          {toast.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                dismissToast(toast.id);
+                toast.action?.run();
+              }}
+              className="min-h-10 shrink-0 rounded-lg px-3 font-semibold text-indigo-700 hover:bg-indigo-50 sm:min-h-8"
+            >
+              {toast.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={() => dismissToast(toast.id)}
             aria-label={t('toast.dismiss')}
-            className="text-current opacity-60 hover:opacity-100"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-current opacity-60 hover:opacity-100 sm:h-8 sm:w-8"
           >
             ×
           </button>

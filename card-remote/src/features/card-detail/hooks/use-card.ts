@@ -1,11 +1,13 @@
-import { selectMemberProfiles, selectMembers, useBoard } from '@taskflow/shared';
+import { currentUser, selectMemberProfiles, selectMembers, useBoard } from '@taskflow/shared';
 import { useMemo } from 'react';
 
 /** One card of the open board, with the board's members and labels around it. */
 export const useCard = (boardId: string, cardId: string) => {
   const board = useBoard(boardId);
   const data = board.data;
-  const card = data?.cards[cardId] ?? null;
+  // A soft-deleted card (waiting for undo) is gone for the detail, as for the board.
+  const stored = data?.cards[cardId];
+  const card = stored && !stored.deleted_at ? stored : null;
   const members = useMemo(() => (data ? selectMembers(data) : []), [data]);
   const profiles = useMemo(() => (data ? selectMemberProfiles(data) : {}), [data]);
   const labels = data?.labels ?? [];
@@ -16,5 +18,7 @@ export const useCard = (boardId: string, cardId: string) => {
     profiles,
     labels,
     list: card ? data?.lists[card.list_id] : undefined,
+    /** Who is looking: their own comments offer 'Bearbeiten' and 'Löschen'. */
+    userId: currentUser()?.id ?? null,
   };
 };

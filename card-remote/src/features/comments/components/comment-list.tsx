@@ -1,23 +1,16 @@
-import {
-  Avatar,
-  Button,
-  TextInput,
-  boardStore,
-  displayName,
-  formatDateTime,
-  t,
-  type Card,
-  type MemberProfile,
-} from '@taskflow/shared';
+import { Button, TextInput, boardStore, t, type Card, type MemberProfile } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 import { Section } from '../../../components/section';
+import { CommentItem } from './comment-item';
 
 export const CommentList = ({
   card,
   profiles,
+  userId,
 }: {
   card: Card;
   profiles: Record<string, MemberProfile>;
+  userId: string | null;
 }) => {
   const [text, setText] = useState('');
 
@@ -37,25 +30,14 @@ export const CommentList = ({
       ) : null}
       {/* Oldest first, newest last, next to the box; many comments scroll inside the modal. */}
       <ul className="max-h-80 space-y-3 overflow-y-auto overscroll-contain pr-1">
-        {card.comments.map((comment) => {
-          const author = profiles[comment.user_id];
-          return (
-            <li key={comment.id} className="flex gap-2">
-              <Avatar name={displayName(author)} index={author?.index ?? 0} size="sm" />
-              <div className="min-w-0 flex-1">
-                <p className="text-xs text-slate-500">
-                  <span className="font-medium text-slate-700">
-                    {displayName(author) || t('card.unknownUser')}
-                  </span>{' '}
-                  · {formatDateTime(comment.created_at)}
-                </p>
-                <p className="text-sm break-words whitespace-pre-wrap text-slate-800">
-                  {comment.text}
-                </p>
-              </div>
-            </li>
-          );
-        })}
+        {card.comments.map((comment) => (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            author={profiles[comment.user_id]}
+            own={userId !== null && comment.user_id === userId}
+          />
+        ))}
       </ul>
       <form onSubmit={(event) => void submit(event)} className="flex gap-2">
         <TextInput

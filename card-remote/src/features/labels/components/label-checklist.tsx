@@ -1,15 +1,33 @@
 import { Checkbox, boardStore, t, type BoardLabel, type Card } from '@taskflow/shared';
 import { LabelChip } from './label-chip';
 
+interface LabelChecklistProps {
+  card: Card;
+  labels: readonly BoardLabel[];
+  /** Opens the label's name and colour for editing (and deletion). */
+  onEdit: (label: BoardLabel) => void;
+}
+
+const PencilIcon = () => (
+  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" aria-hidden="true">
+    <path
+      d="m13.5 3.5 3 3L7 16H4v-3l9.5-9.5Z"
+      strokeWidth="1.5"
+      strokeLinejoin="round"
+      strokeLinecap="round"
+    />
+  </svg>
+);
+
 /** Every label of the board, ticked where the card carries it; a click saves at once. */
-export const LabelChecklist = ({ card, labels }: { card: Card; labels: readonly BoardLabel[] }) =>
+export const LabelChecklist = ({ card, labels, onEdit }: LabelChecklistProps) =>
   labels.length === 0 ? (
     <p className="text-sm text-slate-500">{t('labels.empty')}</p>
   ) : (
     <ul className="space-y-1">
       {labels.map((label) => (
-        <li key={label.id}>
-          <label className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">
+        <li key={label.id} className="flex items-center gap-1">
+          <label className="flex min-h-10 min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-slate-50">
             <Checkbox
               checked={card.label_ids.includes(label.id)}
               onChange={(event) =>
@@ -18,6 +36,15 @@ export const LabelChecklist = ({ card, labels }: { card: Card; labels: readonly 
             />
             <LabelChip name={label.name} color={label.color} />
           </label>
+          <button
+            type="button"
+            onClick={() => onEdit(label)}
+            aria-label={t('labels.editNamed', { name: label.name })}
+            title={t('labels.edit')}
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          >
+            <PencilIcon />
+          </button>
         </li>
       ))}
     </ul>

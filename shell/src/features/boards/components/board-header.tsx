@@ -1,4 +1,7 @@
 import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
+import { useState } from 'react';
+import { BoardSettingsDialog } from './board-settings-dialog';
+import { BoardTitle } from './board-title';
 
 interface BoardHeaderProps {
   data: BoardData;
@@ -7,14 +10,16 @@ interface BoardHeaderProps {
   onDelete: () => void;
 }
 
+const headerButton =
+  'rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30 max-sm:min-h-10';
+
 export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeaderProps) => {
   const members = selectMembers(data);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <div className={`${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}>
       <div className="flex flex-wrap items-center gap-3">
-        <h2 className="mr-auto min-w-0 text-xl font-bold tracking-tight break-words drop-shadow-sm">
-          {data.board.title}
-        </h2>
+        <BoardTitle key={data.board.id} title={data.board.title} editable={isOwner} />
         <div className="hidden -space-x-1 sm:flex" aria-hidden="true">
           {members.slice(0, 5).map((member, index) => (
             <Avatar
@@ -25,23 +30,27 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
             />
           ))}
         </div>
-        <button
-          type="button"
-          onClick={onOpenTeam}
-          className="rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30 max-sm:min-h-10"
-        >
+        <button type="button" onClick={onOpenTeam} className={headerButton}>
           {t('boards.team', { count: members.length })}
         </button>
         {isOwner ? (
-          <button
-            type="button"
-            onClick={onDelete}
-            className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600 max-sm:min-h-10"
-          >
-            {t('boards.delete')}
-          </button>
+          <>
+            <button type="button" onClick={() => setSettingsOpen(true)} className={headerButton}>
+              {t('boards.settings')}
+            </button>
+            <button
+              type="button"
+              onClick={onDelete}
+              className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600 max-sm:min-h-10"
+            >
+              {t('boards.delete')}
+            </button>
+          </>
         ) : null}
       </div>
+      {settingsOpen ? (
+        <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
+      ) : null}
     </div>
   );
 };

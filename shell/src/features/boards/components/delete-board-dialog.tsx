@@ -11,7 +11,8 @@ interface DeleteBoardDialogProps {
  * the board and what it holds (issue 10, a deliberate change to spec §4).
  */
 export const DeleteBoardDialog = ({ data, onConfirm, onClose }: DeleteBoardDialogProps) => {
-  const count = Object.keys(data.cards).length;
+  // Cards waiting for undo (soft-deleted) are gone already for the user.
+  const count = Object.values(data.cards).filter((card) => !card.deleted_at).length;
   const title = data.board.title;
   return (
     <Modal

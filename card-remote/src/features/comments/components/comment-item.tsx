@@ -1,0 +1,127 @@
+import {
+  Avatar,
+  Button,
+  TextArea,
+  boardStore,
+  displayName,
+  formatDateTime,
+  t,
+  type CardComment,
+  type MemberProfile,
+} from '@taskflow/shared';
+import { useState, type FormEvent } from 'react';
+
+interface CommentItemProps {
+  comment: CardComment;
+  author: MemberProfile | undefined;
+  /** The viewer wrote it: they may edit and delete it (the server allows no one else). */
+  own: boolean;
+}
+
+/** One comment; its author sees 'Bearbeiten' and 'Löschen', always visible (no hover). */
+export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [draft, setDraft] = useState(comment.text);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.trim()) return;
+    if (draft.trim() === comment.text) {
+      setEditing(false);
+      return;
+    }
+    setEditing(false);
+    // Refused: the store rolls the text back and says why; the draft comes back to try again.
+    if (!(await boardStore.editComment(comment.id, draft))) setEditing(true);
+  };
+
+  return (
+    <li className="flex gap-2">
+      <Avatar name={displayName(author)} index={author?.index ?? 0} size="sm" />
+      <div className="min-w-0 flex-1">
+        <p className="text-xs text-slate-500">
+          <span className="font-medium text-slate-700">
+            {displayName(author) || t('card.unknownUser')}
+          </span>{' '}
+          · {formatDateTime(comment.created_at)}
+          {comment.edited_at ? <> {t('card.commentEdited')}</> : null}
+        </p>
+        {editing ? (
+          <form onSubmit={(event) => void save(event)} className="mt-1 space-y-2">
+            <TextArea
+              rows={3}
+              autoFocus
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.stopPropagation();
+                  setDraft(comment.text);
+                  setEditing(false);
+                }
+              }}
+              aria-label={t('card.commentEditLabel')}
+            />
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" disabled={!draft.trim()}>
+                {t('card.commentSave')}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setDraft(comment.text);
+                  setEditing(false);
+                }}
+              >
+                {t('card.commentCancel')}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{comment.text}</p>
+        )}
+        {own && !editing ? (
+          confirming ? (
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm" role="group">
+              <span className="text-slate-700">{t('card.commentConfirmDelete')}</span>
+              <Button
+                size="sm"
+                variant="danger"
+                onClick={() => void boardStore.deleteComment(comment.id)}
+              >
+                {t('card.commentDelete')}
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+                {t('card.commentCancel')}
+              </Button>
+            </div>
+          ) : (
+            <div className="mt-0.5 flex gap-1">
+              <Button
+                size="sm"
+                variant="ghost"
+                className="px-1.5 text-xs"
+                onClick={() => {
+                  setDraft(comment.text);
+                  setEditing(true);
+                }}
+              >
+                {t('card.commentEdit')}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="px-1.5 text-xs"
+                onClick={() => setConfirming(true)}
+              >
+                {t('card.commentDelete')}
+              </Button>
+            </div>
+          )
+        ) : null}
+      </div>
+    </li>
+  );
+};
