@@ -399,6 +399,7 @@ describe('cards', () => {
       priority: 'medium',
       position: 0,
       created_at: expect.stringMatching(timestamp),
+      deleted_at: null,
     });
     rows(await member.client.from('cards').delete().eq('id', data.id));
   });
@@ -665,6 +666,7 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
       user_id: member.id,
       text: 'Erster Gedanke',
       created_at: expect.stringMatching(timestamp),
+      edited_at: null,
     });
     const reply = await owner.client
       .from('card_comments')
