@@ -11,6 +11,7 @@ import {
   useSensor,
   useSensors,
   type Active,
+  type ClientRect,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
@@ -18,6 +19,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   type Over,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { boardStore, t } from '@taskflow/shared';
@@ -76,6 +78,41 @@ const collisions: CollisionDetection = (args) => {
   return [first];
 };
 
+/**
+ * The arrow keys move a card among cards and list bodies, a list among lists: dnd-kit's sortable
+ * keyboard steps, offered only the droppables of the dragged kind (else ArrowRight on a card
+ * would aim at the next list's header, a list droppable, and go nowhere).
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, droppableContainers, droppableRects, over } = args.context;
+  // A card goes sideways to the neighbouring list's body, whatever its height or scroll.
+  if (kindOf(active) === 'card' && (event.code === 'ArrowRight' || event.code === 'ArrowLeft')) {
+    event.preventDefault();
+    const bodies = droppableContainers
+      .getEnabled()
+      .filter((entry) => entry.data.current?.type === 'column')
+      .map((entry) => ({ entry, rect: droppableRects.get(entry.id) }))
+      .filter((body): body is { entry: (typeof body)['entry']; rect: ClientRect } => !!body.rect)
+      .sort((a, b) => a.rect.left - b.rect.left);
+    const here = listOf(over) ?? listOf(active);
+    const at = bodies.findIndex((body) => body.entry.data.current?.listId === here);
+    const next = bodies[at + (event.code === 'ArrowRight' ? 1 : -1)];
+    return next ? { x: next.rect.left + 4, y: next.rect.top + 4 } : undefined;
+  }
+  const wanted = kindOf(active) === 'list' ? ['list'] : ['card', 'column'];
+  const enabled = droppableContainers
+    .getEnabled()
+    .filter((entry) => wanted.includes(entry.data.current?.type as string));
+  const narrowed = {
+    getEnabled: () => enabled,
+    get: (id: UniqueIdentifier) => droppableContainers.get(id),
+  } as unknown as typeof droppableContainers;
+  return sortableKeyboardCoordinates(event, {
+    ...args,
+    context: { ...args.context, droppableContainers: narrowed },
+  });
+};
+
 interface BoardDndContextProps extends TileLookups {
   columns: Column[];
   children: (view: { columns: Column[]; activeCardId: string | null }) => ReactNode;
@@ -93,6 +130,8 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   // Announcements and handlers read the latest view without being recreated on every change.
   const viewRef = useRef(view);
   viewRef.current = view;
+  /** Whether the dragged item has been over anything but itself yet. */
+  const movedRef = useRef(false);
 
   const sensors = useSensors(
     // A few pixels of movement before a drag: a click stays a click.
@@ -102,7 +141,7 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
     // Space only: Enter opens the card (a button's click), it never starts a drag.
     useSensor(KeyboardSensor, {
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] },
-      coordinateGetter: sortableKeyboardCoordinates as KeyboardCoordinateGetter,
+      coordinateGetter: keyboardCoordinates,
     }),
   );
 
@@ -160,7 +199,9 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
         ? listStep('dnd.listPickedUp', String(active.id))
         : cardStep('dnd.pickedUp', String(active.id)),
     onDragOver: ({ active, over }) => {
-      if (!over) return undefined;
+      // Over itself before it has moved: 'picked up' says it all (one live region, last wins).
+      if (!over || (over.id === active.id && !movedRef.current)) return undefined;
+      movedRef.current = true;
       return kindOf(active) === 'list'
         ? listStep('dnd.listOver', String(active.id), String(over.id))
         : cardStep('dnd.over', String(active.id));
@@ -184,6 +225,7 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   };
 
   const onDragStart = ({ active }: DragStartEvent) => {
+    movedRef.current = false;
     setActiveId(String(active.id));
     setActiveKind(kindOf(active) ?? null);
   };

@@ -1,0 +1,227 @@
+// Arranging the board (issue 9) in real Chromium against the built apps: cards reordered in and
+// across lists by mouse and by keyboard, lists renamed, reordered and deleted; a second member
+// sees every change live, and the order survives a reload.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { teammate } from '../scripts/lib/seed-demo.ts';
+import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
+import { collectProblems, newGermanContext, see, signIn } from './support/page-helpers.ts';
+
+let env: E2eEnvironment;
+let owner: BrowserContext;
+let member: BrowserContext;
+let ownerPage: Page;
+let memberPage: Page;
+let problems: string[];
+
+const list = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
+
+const demoTitles = [
+  'Startseite neu gestalten',
+  'Texte für die Produktseiten',
+  'Kontaktformular reparieren',
+  'Farbpalette festlegen',
+];
+
+/** The demo cards of a list as shown, top to bottom (a tile shows labels before its title). */
+const titlesIn = async (page: Page, title: string): Promise<string[]> =>
+  (await list(page, title).getByRole('list').getByRole('button').allInnerTexts()).map(
+    (text) => demoTitles.find((known) => text.includes(known)) ?? text,
+  );
+
+/** What a screen reader hears: dnd-kit's live region is in the page, though not on screen. */
+const heard = (page: Page, text: RegExp) =>
+  page.getByText(text).first().waitFor({ state: 'attached' });
+
+/** The list titles as shown, left to right. */
+const listTitles = (page: Page): Promise<string[]> =>
+  page
+    .getByTestId('board-columns')
+    .getByRole('region')
+    .evaluateAll((regions) => regions.map((r) => r.getAttribute('aria-label') ?? ''));
+
+/** Polls until the order matches: what a user sees once the change has arrived. */
+const eventually = async (read: () => Promise<unknown>, expected: unknown, timeout = 10_000) => {
+  const until = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    last = await read();
+    try {
+      assert.deepEqual(last, expected);
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+const card = (page: Page, title: string) =>
+  page.getByTestId('board-columns').getByRole('button', { name: new RegExp(title) });
+
+/** A drag as a hand does it: press, move in steps past dnd-kit's threshold, release. */
+const dragTo = async (page: Page, from: Locator, x: number, y: number): Promise<void> => {
+  const start = await from.boundingBox();
+  assert.ok(start);
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 4 });
+  await page.mouse.move(x, y, { steps: 20 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+};
+
+before(async () => {
+  env = await startEnvironment();
+  owner = await newGermanContext(env.browser);
+  member = await newGermanContext(env.browser);
+  ownerPage = await owner.newPage();
+  memberPage = await member.newPage();
+  problems = collectProblems(ownerPage);
+  await ownerPage.goto(env.shellUrl);
+  await memberPage.goto(env.shellUrl);
+  await signIn(ownerPage, demoAccount.email, demoAccount.password);
+  await signIn(memberPage, teammate.email, teammate.password);
+  await see(ownerPage, 'Startseite neu gestalten');
+  await see(memberPage, 'Startseite neu gestalten');
+});
+
+after(async () => {
+  await owner?.close();
+  await member?.close();
+  await env?.stop();
+});
+
+describe('arranging cards', () => {
+  it('reorders inside a list with the mouse, and the other member sees it', async () => {
+    const first = card(ownerPage, 'Startseite neu gestalten');
+    const box = await first.boundingBox();
+    assert.ok(box);
+    await dragTo(
+      ownerPage,
+      card(ownerPage, 'Texte für die Produktseiten'),
+      box.x + box.width / 2,
+      box.y + 5,
+    );
+    const expected = ['Texte für die Produktseiten', 'Startseite neu gestalten'];
+    await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
+    await eventually(() => titlesIn(memberPage, 'Zu erledigen'), expected);
+  });
+
+  it('moves a card to the top of another list with the mouse', async () => {
+    const target = card(ownerPage, 'Farbpalette festlegen');
+    const box = await target.boundingBox();
+    assert.ok(box);
+    await dragTo(
+      ownerPage,
+      card(ownerPage, 'Kontaktformular reparieren'),
+      box.x + box.width / 2,
+      box.y + 5,
+    );
+    const expected = ['Kontaktformular reparieren', 'Farbpalette festlegen'];
+    await eventually(() => titlesIn(ownerPage, 'Erledigt'), expected);
+    await eventually(() => titlesIn(memberPage, 'Erledigt'), expected);
+    await eventually(() => titlesIn(memberPage, 'In Arbeit'), []);
+  });
+
+  it('reorders inside a list with the keyboard; Enter still opens the card', async () => {
+    const moving = card(ownerPage, 'Startseite neu gestalten');
+    await moving.focus();
+    await ownerPage.keyboard.press('Enter');
+    await ownerPage.getByRole('dialog').waitFor();
+    await ownerPage.keyboard.press('Escape');
+    await ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    await moving.focus();
+    await ownerPage.keyboard.press('Space');
+    await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
+    await ownerPage.keyboard.press('ArrowUp');
+    await ownerPage.waitForTimeout(200);
+    await ownerPage.keyboard.press('Space');
+    const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
+    await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
+    await eventually(() => titlesIn(memberPage, 'Zu erledigen'), expected);
+    // The focus is back on the moved card.
+    await eventually(
+      () => ownerPage.evaluate(() => document.activeElement?.textContent ?? ''),
+      await moving.textContent(),
+    );
+  });
+
+  it('moves a card to another list with the keyboard', async () => {
+    const moving = card(ownerPage, 'Texte für die Produktseiten');
+    await moving.focus();
+    await ownerPage.keyboard.press('Space');
+    await heard(ownerPage, /Karte „Texte für die Produktseiten“ aufgenommen/);
+    await ownerPage.keyboard.press('ArrowRight');
+    await ownerPage.waitForTimeout(250);
+    await ownerPage.keyboard.press('Space');
+    await eventually(() => titlesIn(ownerPage, 'In Arbeit'), ['Texte für die Produktseiten']);
+    await eventually(() => titlesIn(memberPage, 'In Arbeit'), ['Texte für die Produktseiten']);
+  });
+
+  it('keeps every order after a reload', async () => {
+    await ownerPage.reload();
+    await see(ownerPage, 'Startseite neu gestalten');
+    assert.deepEqual(await titlesIn(ownerPage, 'Zu erledigen'), ['Startseite neu gestalten']);
+    assert.deepEqual(await titlesIn(ownerPage, 'In Arbeit'), ['Texte für die Produktseiten']);
+    assert.deepEqual(await titlesIn(ownerPage, 'Erledigt'), [
+      'Kontaktformular reparieren',
+      'Farbpalette festlegen',
+    ]);
+  });
+});
+
+describe('arranging lists', () => {
+  it('renames a list inline', async () => {
+    await list(ownerPage, 'In Arbeit')
+      .getByRole('button', { name: 'In Arbeit', exact: true })
+      .click();
+    const field = ownerPage.getByRole('textbox', { name: 'Titel der Liste „In Arbeit“' });
+    await field.fill('In Bearbeitung');
+    await field.press('Enter');
+    await list(ownerPage, 'In Bearbeitung').waitFor();
+    await list(memberPage, 'In Bearbeitung').waitFor();
+  });
+
+  it('reorders lists by the header, by keyboard and by mouse', async () => {
+    const handle = ownerPage.getByRole('button', { name: 'Liste „Erledigt“ verschieben' });
+    await handle.focus();
+    await ownerPage.keyboard.press('Space');
+    await heard(ownerPage, /Liste „Erledigt“ aufgenommen/);
+    await ownerPage.keyboard.press('ArrowLeft');
+    await ownerPage.waitForTimeout(250);
+    await ownerPage.keyboard.press('Space');
+    const expected = ['Zu erledigen', 'Erledigt', 'In Bearbeitung'];
+    await eventually(() => listTitles(ownerPage), expected);
+    await eventually(() => listTitles(memberPage), expected);
+
+    const first = list(ownerPage, 'Zu erledigen');
+    const box = await first.boundingBox();
+    assert.ok(box);
+    const header = ownerPage.getByRole('button', { name: 'Liste „In Bearbeitung“ verschieben' });
+    await dragTo(ownerPage, header, box.x + 20, box.y + 20);
+    const after = ['In Bearbeitung', 'Zu erledigen', 'Erledigt'];
+    await eventually(() => listTitles(ownerPage), after);
+    await eventually(() => listTitles(memberPage), after);
+  });
+
+  it('deletes a list after a confirmation naming it and its cards', async () => {
+    await ownerPage.getByRole('button', { name: 'Aktionen für Liste „Erledigt“' }).click();
+    await ownerPage.getByRole('menuitem', { name: 'Liste löschen' }).click();
+    const dialog = ownerPage.getByRole('dialog');
+    await dialog.getByText('Liste „Erledigt“ mit 2 Karten löschen?').waitFor();
+    await dialog.getByRole('button', { name: 'Liste löschen' }).click();
+    await eventually(() => listTitles(ownerPage), ['In Bearbeitung', 'Zu erledigen']);
+    await eventually(() => listTitles(memberPage), ['In Bearbeitung', 'Zu erledigen']);
+    await ownerPage.reload();
+    await see(ownerPage, 'Startseite neu gestalten');
+    assert.deepEqual(await listTitles(ownerPage), ['In Bearbeitung', 'Zu erledigen']);
+  });
+
+  it('left no errors in the console', () => {
+    assert.deepEqual(problems, []);
+  });
+});
