@@ -31,10 +31,13 @@ export const useDraft = (stored: string, save: (value: string) => void) => {
   return {
     value: draft,
     onFocus: () => setEditing(true),
+    // Not reset to `stored` here: until the next render that is still the value from before the
+    // save, and a modal closed in that moment saved it back over what was just typed. Once not
+    // editing, the effect above shows the stored value (the saved one, or the old one when the
+    // save was declined, e.g. a blank title).
     onBlur: () => {
       flush();
       setEditing(false);
-      setDraft(latest.current.stored);
     },
     onChange: (value: string) => {
       setDraft(value);
