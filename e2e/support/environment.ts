@@ -18,9 +18,19 @@ export interface E2eEnvironment {
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export const startEnvironment = async (): Promise<E2eEnvironment> => {
+/** A backend on `dataDir`: by default in this process; a test may run it as a process it kills. */
+export type BackendStarter = (
+  dataDir: string,
+) => Promise<{ url: string; anonKey: string; close(): Promise<void> }>;
+
+const inProcess: BackendStarter = (dataDir) =>
+  startBackend({ port: 0, dataDir, logLevel: 'silent' });
+
+export const startEnvironment = async (
+  startOn: BackendStarter = inProcess,
+): Promise<E2eEnvironment> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'taskflow-e2e-'));
-  const backend = await startBackend({ port: 0, dataDir, logLevel: 'silent' });
+  const backend = await startOn(dataDir);
   await seedDemo(backend.url, backend.anonKey);
   const apps = await serveApps({
     host: '127.0.0.1',

@@ -7,11 +7,12 @@ let client: SupabaseClient<Database> | null = null;
 /**
  * How long the realtime socket waits before its n-th reconnect attempt. supabase-js's default
  * climbs to 10 s, so a backend back after a restart could go unnoticed for that long; capped
- * at 2 s, the socket (and with it the board's resync and the queued edits, connection.ts) is
- * back within 5 s. An attempt against a backend that is still down is one refused connection.
+ * at 1 s, the socket (and with it the board's resync and the queued edits, connection.ts) is
+ * back well within 5 s. An attempt against a backend that is still down costs one refused
+ * connection.
  */
-const RECONNECT_AFTER_MS = [250, 500, 1000, 2000];
-const reconnectAfterMs = (tries: number): number => RECONNECT_AFTER_MS[tries - 1] ?? 2000;
+const RECONNECT_AFTER_MS = [100, 250, 500, 1000];
+const reconnectAfterMs = (tries: number): number => RECONNECT_AFTER_MS[tries - 1] ?? 1000;
 
 /**
  * The one Supabase client of the page. Created on first use, so that the run-time settings are

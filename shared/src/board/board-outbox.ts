@@ -11,7 +11,7 @@
 export type Delivery = 'sent' | 'refused' | 'unreachable';
 
 /** Between two tries while the backend is away; well inside the 5 s a reconnect may take. */
-export const RETRY_MS = 2000;
+export const RETRY_MS = 1000;
 
 export class Outbox<T extends { serial: number }> {
   private queue: T[] = [];
