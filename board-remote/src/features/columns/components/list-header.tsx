@@ -58,7 +58,7 @@ export const ListHeader = ({ list, shown, total, handle }: ListHeaderProps) => {
             type="button"
             ref={titleButton}
             onClick={() => setEditing(true)}
-            className="w-full cursor-text rounded-md px-1 py-1 text-left text-sm font-semibold break-words text-slate-800 hover:bg-white/70 focus-visible:outline-2 focus-visible:outline-indigo-500"
+            className="w-full cursor-text rounded-md px-1 py-1 text-left text-sm font-semibold break-words text-slate-800 hover:bg-white/70 focus-visible:outline-2 focus-visible:outline-indigo-500 max-sm:min-h-10"
           >
             {list.title}
           </button>
