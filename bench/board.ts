@@ -1,0 +1,372 @@
+/**
+ * The board in the browser at 1,000 and 4,000 cards (issue 9), side by side with the
+ * board_snapshot RPC timed in the same run.
+ *
+ *   npm run bench:board          (builds the apps first)
+ *   node --import tsx bench/board.ts [--cards 1000,4000]
+ *
+ * Data: per size, a fresh owner and a member on one board with 5 lists and the cards spread
+ * evenly; 6 labels, a third of the cards tagged, 40 % assigned, a fifth with 3 subtasks, a tenth
+ * with 2 comments. Written through the backend (supabase-js REST, row-level security on), on
+ * PGlite in a temporary folder, with the built apps served as `npm start` serves them.
+ *
+ * Measured, in Debian's Chromium (headless, 1280×800):
+ * - rpc: board_snapshot called by the owner through supabase-js, median of 5 after 1 warm-up;
+ * - first screen: from the click on 'Anmelden' until every list has painted cards and each list
+ *   header shows its full count (polled once per animation frame);
+ * - drag: a mouse drag of the first card of list 1 to list 3 in 60 moves; the frame times are
+ *   the gaps between requestAnimationFrame callbacks meanwhile (max, p95, frames over 50 ms);
+ * - scroll: list 1 scrolled from top to bottom by mouse wheel; max frame;
+ * - search: typing 'Aufgabe 17' into the search box, one key per 120 ms; max frame;
+ * - realtime: the member renames a visible card through supabase-js; time from just before the
+ *   write until the new title is in the page (a MutationObserver, same clock).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chromium, type Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { startBackend, type RunningBackend } from '../backend/src/server.ts';
+import { serveApps } from '../scripts/lib/serve-apps.ts';
+
+const { values: args } = parseArgs({
+  options: { cards: { type: 'string', default: '1000,4000' } },
+});
+const sizes = String(args.cards).split(',').map(Number);
+const LISTS = 5;
+const PASSWORD = 'geheim123';
+
+const clientFor = (backend: RunningBackend): SupabaseClient =>
+  createClient(backend.url, backend.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+
+const must = <T>(result: { data: T; error: unknown }): T => {
+  if (result.error) throw result.error;
+  return result.data;
+};
+
+const signUp = async (backend: RunningBackend, name: string, handle: string) => {
+  const client = clientFor(backend);
+  const email = `${handle}-${randomUUID().slice(0, 8)}@example.test`;
+  must(
+    await client.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: name } } }),
+  );
+  const { user } = must(await client.auth.signInWithPassword({ email, password: PASSWORD }));
+  return { client, email, id: user.id };
+};
+
+const chunks = <T>(rows: T[], size = 500): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+};
+
+const insertAll = async (client: SupabaseClient, table: string, rows: object[]) => {
+  for (const part of chunks(rows)) must(await client.from(table).insert(part));
+};
+
+const labelColors = ['blue', 'green', 'yellow', 'red', 'purple', 'pink'];
+
+/** A board of `count` cards in 5 lists; returns its owner, member and the per-list counts. */
+const generateBoard = async (backend: RunningBackend, count: number) => {
+  const owner = await signUp(backend, `Besitzerin ${count}`, `owner${count}`);
+  const member = await signUp(backend, `Mitglied ${count}`, `member${count}`);
+  const board = must(
+    await owner.client
+      .from('boards')
+      .insert({ title: `Bench ${count}` })
+      .select('id')
+      .single(),
+  );
+  must(await owner.client.from('board_members').insert({ board_id: board.id, user_id: member.id }));
+  const lists = Array.from({ length: LISTS }, (_, i) => ({
+    id: randomUUID(),
+    board_id: board.id,
+    title: `Liste ${i + 1}`,
+    position: (i + 1) * 1024,
+  }));
+  await insertAll(owner.client, 'lists', lists);
+  const labels = labelColors.map((color, i) => ({
+    id: randomUUID(),
+    board_id: board.id,
+    name: `Etikett ${i + 1}`,
+    color: `bg-${color}-100 text-${color}-800`,
+  }));
+  await insertAll(owner.client, 'board_labels', labels);
+  const cards = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    board_id: board.id,
+    list_id: lists[i % LISTS]!.id,
+    title: `Aufgabe ${i + 1}: ${['Texte prüfen', 'Design abstimmen', 'Fehler beheben', 'Daten migrieren'][i % 4]}`,
+    description: i % 3 === 0 ? 'Eine Beschreibung mit etwas Text, wie Teams sie schreiben.' : '',
+    priority: ['low', 'medium', 'high', 'urgent'][i % 4],
+    due_date: i % 5 === 0 ? `2026-12-${String((i % 28) + 1).padStart(2, '0')}` : null,
+    position: (Math.floor(i / LISTS) + 1) * 1024,
+  }));
+  await insertAll(owner.client, 'cards', cards);
+  await insertAll(
+    owner.client,
+    'card_tags',
+    cards
+      .filter((_, i) => i % 3 === 0)
+      .map((c, i) => ({ card_id: c.id, label_id: labels[i % 6]!.id })),
+  );
+  await insertAll(
+    owner.client,
+    'card_assignees',
+    cards
+      .filter((_, i) => i % 5 < 2)
+      .map((c, i) => ({ card_id: c.id, user_id: i % 2 ? owner.id : member.id })),
+  );
+  await insertAll(
+    owner.client,
+    'card_checklist_items',
+    cards
+      .filter((_, i) => i % 5 === 0)
+      .flatMap((c) =>
+        [1, 2, 3].map((n) => ({
+          card_id: c.id,
+          text: `Schritt ${n}`,
+          completed: n === 1,
+          position: n * 1024,
+        })),
+      ),
+  );
+  await insertAll(
+    owner.client,
+    'card_comments',
+    cards
+      .filter((_, i) => i % 10 === 0)
+      .flatMap((c) => [1, 2].map((n) => ({ card_id: c.id, text: `Kommentar ${n}` }))),
+  );
+  const perList = lists.map((l) => cards.filter((c) => c.list_id === l.id).length);
+  return { owner, member, boardId: board.id, lists, cards, perList };
+};
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+};
+
+const timeSnapshot = async (client: SupabaseClient, boardId: string) => {
+  must(await client.rpc('board_snapshot', { p_board_id: boardId }));
+  const times: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const start = performance.now();
+    must(await client.rpc('board_snapshot', { p_board_id: boardId }));
+    times.push(performance.now() - start);
+  }
+  return median(times);
+};
+
+/**
+ * Starts recording the gaps between animation frames in the page. A string, not a function:
+ * tsx names inner functions with a helper that does not exist in the page.
+ */
+const startFrames = (page: Page) =>
+  page.evaluate(`(() => {
+    window.__frames = [];
+    window.__recording = true;
+    let last = performance.now();
+    function tick(now) {
+      window.__frames.push(now - last);
+      last = now;
+      if (window.__recording) requestAnimationFrame(tick);
+    }
+    requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
+  })()`);
+
+const stopFrames = async (page: Page) => {
+  const frames = await page.evaluate(async () => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    w.__recording = false;
+    return w.__frames;
+  });
+  return {
+    max: Math.max(...frames),
+    p95: percentile(frames, 95),
+    over50: frames.filter((f) => f > 50).length,
+    frames: frames.length,
+  };
+};
+
+interface Row {
+  cards: number;
+  rpc: number;
+  firstScreen: number;
+  drag: { max: number; p95: number; over50: number; frames: number };
+  scroll: number;
+  search: number;
+  realtime: number;
+}
+
+const measureInBrowser = async (
+  page: Page,
+  shellUrl: string,
+  board: Awaited<ReturnType<typeof generateBoard>>,
+): Promise<Omit<Row, 'cards' | 'rpc'>> => {
+  await page.goto(shellUrl);
+  await page.getByLabel('E-Mail').fill(board.owner.email);
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  const signInButton = page.getByRole('button', { name: 'Anmelden', exact: true });
+  const start = Date.now();
+  await signInButton.click();
+  await page.waitForFunction(
+    (counts) => {
+      const regions = [...document.querySelectorAll('[data-testid="board-columns"] section')];
+      if (regions.length !== counts.length) return false;
+      return regions.every(
+        (region, i) =>
+          region.querySelector('[data-testid="list-count"]')?.textContent === String(counts[i]) &&
+          region.querySelector('[data-card-id]') !== null,
+      );
+    },
+    board.perList,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const firstScreen = Date.now() - start;
+  await page.waitForTimeout(500);
+
+  // Drag the first card of list 1 to list 3 in 60 moves.
+  const lists = page.locator('[data-testid="board-columns"] section');
+  const from = lists.nth(0).locator('[data-card-id] button').first();
+  const to = lists.nth(2).locator('[data-testid="card-list"]');
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await startFrames(page);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  const steps = 60;
+  const [x0, y0, x1, y1] = [a.x + a.width / 2, a.y + a.height / 2, b.x + b.width / 2, b.y + 120];
+  for (let i = 1; i <= steps; i += 1) {
+    await page.mouse.move(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps);
+  }
+  await page.mouse.up();
+  const drag = await stopFrames(page);
+  await page.waitForTimeout(500);
+
+  // Scroll list 2 from top to bottom.
+  const scroller = lists.nth(1).locator('[data-testid="card-list"]');
+  const box = (await scroller.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await startFrames(page);
+  for (let i = 0; i < 400; i += 1) {
+    await page.mouse.wheel(0, 600);
+    const done = await scroller.evaluate(
+      (el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
+    );
+    if (done) break;
+  }
+  const scroll = (await stopFrames(page)).max;
+
+  // Type a search over the whole board, then clear it.
+  const search = page.getByPlaceholder('Aufgaben durchsuchen...').first();
+  await search.click();
+  await startFrames(page);
+  await search.pressSequentially('Aufgabe 17', { delay: 120 });
+  const searchFrames = (await stopFrames(page)).max;
+  await search.fill('');
+  await page.waitForTimeout(500);
+
+  // A card changed by the other member, visible in the page.
+  const target = board.cards.find((c) => c.list_id === board.lists[3]!.id)!;
+  const title = `Geändert ${randomUUID().slice(0, 6)}`;
+  await page.evaluate((text) => {
+    const w = window as unknown as { __seenAt: number | null };
+    w.__seenAt = null;
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes(text)) {
+        w.__seenAt = Date.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, title);
+  const wroteAt = Date.now();
+  must(await board.member.client.from('cards').update({ title }).eq('id', target.id));
+  const seenAt = await page
+    .waitForFunction(() => (window as unknown as { __seenAt: number | null }).__seenAt, null, {
+      timeout: 10_000,
+    })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+  return { firstScreen, drag, scroll, search: searchFrames, realtime: seenAt - wroteAt };
+};
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-bench-board-'));
+const backend = await startBackend({
+  port: 0,
+  host: '127.0.0.1',
+  logLevel: 'silent',
+  rateLimitSignInSignUps: 0,
+  rateLimitPerEmail: 0,
+  rateLimitTokenRefresh: 0,
+  dataDir,
+  databaseUrl: null,
+});
+const apps = await serveApps({
+  host: '127.0.0.1',
+  shellPort: 0,
+  supabase: { url: backend.url, anonKey: backend.anonKey },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+
+const rows: Row[] = [];
+try {
+  for (const count of sizes) {
+    const board = await generateBoard(backend, count);
+    const rpc = await timeSnapshot(board.owner.client, board.boardId);
+    const context = await browser.newContext({
+      locale: 'de-DE',
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const measured = await measureInBrowser(page, apps.shellUrl, board);
+    await context.close();
+    rows.push({ cards: count, rpc, ...measured });
+    await board.owner.client.removeAllChannels();
+    await board.member.client.removeAllChannels();
+  }
+} finally {
+  await browser.close();
+  await apps.close();
+  await backend.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' / ');
+console.log(
+  '\nBoard in Chromium vs the board_snapshot RPC (bench/board.ts; `npm run bench:board`)',
+);
+console.log(
+  `${os.cpus().length} cores, load average ${load} (1/5/15 min) at the end; PGlite in a temp folder; 5 lists.\n`,
+);
+console.log(
+  "| cards | board_snapshot RPC | first screen after sign-in (target ≤ 2×RPC+300) | drag: max frame / p95 / frames > 50 ms | scroll: max frame | search: max frame | other member's change visible |",
+);
+console.log('|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(
+    `| ${r.cards.toLocaleString('en')} | ${ms(r.rpc)} | ${ms(r.firstScreen)} (≤ ${ms(2 * r.rpc + 300)}) | ${ms(r.drag.max)} / ${ms(r.drag.p95)} / ${r.drag.over50} of ${r.drag.frames} | ${ms(r.scroll)} | ${ms(r.search)} | ${ms(r.realtime)} |`,
+  );
+}
