@@ -2,6 +2,7 @@
 // for the connection; refusals still roll back with the German message.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection } from '../src/backend/connection';
+import { BoardsStore } from '../src/boards/boards-store';
 import { RETRY_MS } from '../src/board/board-outbox';
 import { ApiError } from '../src/data/api-error';
 import { createMemoryGateway, sampleBoardSnapshot, type MemoryGateway } from '../src/testing';
@@ -184,5 +185,19 @@ describe('an insert whose answer was lost', () => {
     await fake.loadSnapshot(stored);
     expect(titlesIn(other, 'l2')).toEqual(['Angekommen']);
     other.close();
+  });
+});
+
+describe('the boards list while the backend is away', () => {
+  it('refuses a new board in words that name the connection', async () => {
+    const boards = new BoardsStore({
+      fetchMyBoards: async () => [],
+      insertBoard: () => Promise.reject(unreachable()),
+      deleteBoardRow: async () => undefined,
+    });
+    expect(await boards.create('Herbstfest')).toBeNull();
+    expect(errorToasts()).toContain(
+      'Keine Verbindung zum Server. Bitte versuchen Sie es erneut, sobald sie wieder steht.',
+    );
   });
 });

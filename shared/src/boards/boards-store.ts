@@ -6,9 +6,23 @@ import { createStateCell } from '../state/state-cell';
 import { PatchStack } from '../state/patch-stack';
 import { newId } from '../data/new-id';
 import type { deleteBoardRow, fetchMyBoards, insertBoard } from '../data/boards-api';
-import { isPermissionError } from '../data/api-error';
+import { isNetworkError, isPermissionError } from '../data/api-error';
 import { showToast } from '../toast/toast-store';
-import { t } from '../i18n/t';
+import { t, type TextKey } from '../i18n/t';
+
+/**
+ * Why a create or delete did not happen. Unlike the board's edits these are not queued while
+ * the backend is away (the new board is selected by its answer; a removal is rare and final),
+ * so they are refused in words that say it was the connection.
+ */
+const failureText = (error: unknown, failure: TextKey): string =>
+  t(
+    isNetworkError(error)
+      ? 'connection.notSent'
+      : isPermissionError(error)
+        ? 'errors.notAllowed'
+        : failure,
+  );
 
 export type BoardsStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -136,7 +150,7 @@ export class BoardsStore {
       }));
       return board;
     } catch (error) {
-      showToast(t(isPermissionError(error) ? 'errors.notAllowed' : 'errors.createFailed'), 'error');
+      showToast(failureText(error, 'errors.createFailed'), 'error');
       return null;
     }
   }
@@ -158,7 +172,7 @@ export class BoardsStore {
     } catch (error) {
       this.patches.drop(patch);
       this.publish();
-      showToast(t(isPermissionError(error) ? 'errors.notAllowed' : 'errors.deleteFailed'), 'error');
+      showToast(failureText(error, 'errors.deleteFailed'), 'error');
       return false;
     }
   }
