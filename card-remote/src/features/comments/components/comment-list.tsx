@@ -46,7 +46,7 @@ export const CommentList = ({
           placeholder={t('card.commentPlaceholder')}
           aria-label={t('card.commentPlaceholder')}
         />
-        <Button type="submit" size="sm" disabled={!text.trim()}>
+        <Button type="submit" size="sm" className="shrink-0" disabled={!text.trim()}>
           {t('card.addComment')}
         </Button>
       </form>

@@ -20,7 +20,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
     <div className={`${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}>
       <div className="flex flex-wrap items-center gap-3">
         <BoardTitle key={data.board.id} title={data.board.title} editable={isOwner} />
-        <div className="hidden -space-x-1 sm:flex" aria-hidden="true">
+        <div className="flex -space-x-1 max-sm:hidden" aria-hidden="true">
           {members.slice(0, 5).map((member, index) => (
             <Avatar
               key={member.id}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 const PencilIcon = () => (
   <svg
     viewBox="0 0 20 20"
-    className="h-4 w-4 shrink-0 opacity-70"
+    className="ml-2 inline-block h-4 w-4 align-[-0.125em] opacity-70"
     fill="none"
     stroke="currentColor"
     aria-hidden="true"
@@ -61,9 +61,9 @@ export const BoardTitle = ({ title, editable }: { title: string; editable: boole
         type="button"
         title={t('boards.rename')}
         onClick={() => setDraft(title)}
-        className="-mx-1 flex min-h-10 max-w-full items-center gap-2 rounded-lg px-1 text-left break-words hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
+        className="min-h-10 max-w-full rounded-lg px-1 text-left break-words hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
       >
-        <span className="min-w-0 break-words">{title}</span>
+        {title}
         <PencilIcon />
       </button>
     </h2>

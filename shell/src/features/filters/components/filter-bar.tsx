@@ -48,7 +48,7 @@ export const FilterBar = ({
     <Select
       size="sm"
       aria-label={t('filters.assignee')}
-      className="min-w-0 flex-1 text-slate-700 sm:flex-none"
+      className="min-w-0 text-slate-700 max-sm:flex-1"
       value={filters.assigneeId}
       onChange={(event) => onAssigneeChange(event.target.value)}
     >
@@ -57,7 +57,7 @@ export const FilterBar = ({
     <Select
       size="sm"
       aria-label={t('filters.priority')}
-      className="min-w-0 flex-1 text-slate-700 sm:flex-none"
+      className="min-w-0 text-slate-700 max-sm:flex-1"
       value={filters.priority}
       onChange={(event) => onPriorityChange(event.target.value as Priority | '')}
     >

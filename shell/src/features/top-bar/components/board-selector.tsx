@@ -10,7 +10,7 @@ export const BoardSelector = ({ boards, selectedId, onSelect }: BoardSelectorPro
   <Select
     size="sm"
     aria-label={t('topBar.boardSelector')}
-    className="min-w-0 max-w-[14rem] flex-1 truncate font-medium text-slate-800 sm:flex-none"
+    className="min-w-0 max-w-[14rem] truncate font-medium text-slate-800 max-sm:flex-1"
     value={selectedId ?? ''}
     onChange={(event) => onSelect(event.target.value)}
   >

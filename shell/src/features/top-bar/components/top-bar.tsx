@@ -73,7 +73,7 @@ export const TopBar = ({
       ) : null}
       <Button size="sm" className="shrink-0" onClick={onNewBoard} aria-label={t('topBar.newBoard')}>
         <span aria-hidden="true">+</span>
-        <span className="hidden sm:inline">{t('topBar.newBoard')}</span>
+        <span className="max-sm:hidden">{t('topBar.newBoard')}</span>
       </Button>
       <div className="flex min-w-0 items-center gap-2 md:flex-1">
         {compact ? null : (
@@ -111,7 +111,7 @@ export const TopBar = ({
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
         <span
-          className="hidden max-w-[16rem] truncate text-sm text-slate-500 lg:inline"
+          className="max-w-[16rem] truncate text-sm text-slate-500 max-lg:hidden"
           title={t('topBar.signedInAs', { email })}
         >
           {email}
@@ -129,7 +129,7 @@ export const TopBar = ({
         ) : null}
         <Button size="sm" variant="ghost" onClick={onSignOut} aria-label={t('topBar.signOut')}>
           <SignOutIcon />
-          <span className="hidden sm:inline">{t('topBar.signOut')}</span>
+          <span className="max-sm:hidden">{t('topBar.signOut')}</span>
         </Button>
       </div>
     </div>
