@@ -124,3 +124,16 @@ describe('label modal', () => {
     expect(screen.getByText('Noch keine Labels für dieses Board')).toBeTruthy();
   });
 });
+
+describe('a refused new label', () => {
+  // Last in this file: the memory gateway keeps refusing insertLabel from here on.
+  it('keeps the name in the form', async () => {
+    memoryGateway().refuse('insertLabel');
+    await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
+    await userEvent.click(await screen.findByRole('button', { name: '+ Neues Label' }));
+    const dialog = screen.getByRole('dialog', { name: 'Neues Label erstellen' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Neu');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Label erstellen' }));
+    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Neu');
+  });
+});

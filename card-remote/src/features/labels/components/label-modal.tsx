@@ -60,7 +60,9 @@ export const LabelModal = ({ card, labels, onClose }: LabelModalProps) => {
     event?.preventDefault();
     if (!name.trim()) return;
     const labelId = await boardStore.createLabel(name, color);
-    if (labelId) void boardStore.setTagged(card.id, labelId, true);
+    // Refused: the store says why; name and colour stay in the form for another try.
+    if (!labelId) return;
+    void boardStore.setTagged(card.id, labelId, true);
     back();
   };
 
