@@ -171,4 +171,13 @@ describe('two members while the backend is killed and restarted', () => {
       storedTitles.forEach((title, index) => assert.ok(tiles[index]!.includes(title), title));
     }
   });
+
+  it('show the board to a page opened while the backend is down, once it is back', async () => {
+    await backend.kill();
+    await memberPage.reload();
+    await see(memberPage, banner);
+    await backend.restart();
+    await column(memberPage).getByText(written.ownerOffline).waitFor();
+    await memberPage.getByText(banner).waitFor({ state: 'hidden' });
+  });
 });

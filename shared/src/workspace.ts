@@ -40,7 +40,7 @@ export const startWorkspace = (): void => {
         boardsStore.reset();
       }
       void boardsStore.load();
-      memberships = membershipChanges(userOrStatus)
+      memberships = membershipChanges(userOrStatus, connection)
         .pipe(debounceTime(150))
         .subscribe(() => void boardsStore.load());
     });

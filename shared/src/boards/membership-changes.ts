@@ -1,4 +1,5 @@
 import { Observable } from 'rxjs';
+import type { Connection } from '../backend/connection';
 import { getSupabase } from '../backend/supabase-client';
 
 let serial = 0;
@@ -6,12 +7,17 @@ let serial = 0;
 /**
  * Signals when the user's set of boards may have changed: they were invited to a board or
  * removed from one, or a board they see was renamed or deleted. The list is small, so the
- * boards store simply reloads it.
+ * boards store simply reloads it. It signals too when the channel joins again after a gap
+ * (the backend was away, so changes may have been missed, or the first load failed).
+ *
+ * The channel is open for as long as the user is signed in, board or not, so it is also the
+ * socket's witness for the page's connection state (connection.ts).
  */
-export const membershipChanges = (userId: string): Observable<void> =>
+export const membershipChanges = (userId: string, connection: Connection): Observable<void> =>
   new Observable<void>((subscriber) => {
     const client = getSupabase();
     serial += 1;
+    let hadGap = false;
     const channel = client
       .channel(`memberships-${userId}-${serial}`)
       .on(
@@ -25,7 +31,16 @@ export const membershipChanges = (userId: string): Observable<void> =>
       .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'boards' }, () =>
         subscriber.next(),
       )
-      .subscribe();
+      .subscribe((status) => {
+        // Removing the channel reports CLOSED: a sign-out, not a fault.
+        if (subscriber.closed) return;
+        connection.channelStatus(status);
+        if (status !== 'SUBSCRIBED') hadGap = true;
+        else if (hadGap) {
+          hadGap = false;
+          subscriber.next();
+        }
+      });
     return () => {
       void client.removeChannel(channel);
     };
