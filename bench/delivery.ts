@@ -10,9 +10,10 @@
  * board shows.
  *
  * What is measured, all as the browser reports it:
- * - bytes: the encoded (compressed) bytes of each response, headers included, from the DevTools
- *   protocol's Network.loadingFinished, grouped by the app (origin) that served them;
- *   Resource Timing's transferSize is reported next to it as a cross-check;
+ * - bytes: the compressed bytes of each script as Resource Timing reports them (encodedBodySize;
+ *   the budget of 250 KB applies to these), and the same with the HTTP/1.1 response headers from
+ *   the DevTools protocol's Network.loadingFinished (encodedDataLength), grouped by the app
+ *   (origin) that served them;
  * - waterfall depth: how many network round trips happen one after the other before the board
  *   shows. A request counts one step deeper than the deepest request that had finished before it
  *   was sent (an upper bound: a request may have waited for less). Counted per phase, from the
@@ -283,6 +284,8 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 const isJavaScript = (r: RecordedRequest) => r.type === 'Script';
 
+const isScriptUrl = (url: string) => /\.m?js$/.test(new URL(url).pathname);
+
 const table = (headers: string[], rows: string[][]): string => {
   const widths = headers.map((h, i) =>
     Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)),
@@ -319,20 +322,22 @@ const main = async () => {
       const css = mine.filter((r) => r.type === 'Stylesheet');
       const rest = mine.filter((r) => !isJavaScript(r) && r.type !== 'Stylesheet');
       const sum = (list: RecordedRequest[]) => list.reduce((total, r) => total + r.bytes, 0);
-      return { app, requests: mine.length, js: sum(js), css: sum(css), other: sum(rest) };
+      // The scripts' compressed bodies, as Resource Timing reports them (encodedBodySize).
+      const jsBody = first.resourceTiming
+        .filter((r) => appOf(r.name) === app && isScriptUrl(r.name))
+        .reduce((total, r) => total + r.encodedBodySize, 0);
+      return { app, requests: mine.length, jsBody, js: sum(js), css: sum(css), other: sum(rest) };
     });
     const total = rows.reduce(
       (t, r) => ({
         requests: t.requests + r.requests,
+        jsBody: t.jsBody + r.jsBody,
         js: t.js + r.js,
         css: t.css + r.css,
         other: t.other + r.other,
       }),
-      { requests: 0, js: 0, css: 0, other: 0 },
+      { requests: 0, jsBody: 0, js: 0, css: 0, other: 0 },
     );
-    const timingJs = first.resourceTiming
-      .filter((r) => r.initiatorType === 'script' || /\.js($|\?)/.test(r.name))
-      .reduce((t, r) => t + r.transferSize, 0);
     const uncompressed = first.requests.filter(
       (r) =>
         appOf(r.url) !== 'backend' &&
@@ -358,16 +363,30 @@ const main = async () => {
     console.log('');
     console.log(
       table(
-        ['app', 'requests', 'JavaScript', 'CSS', 'other'],
+        ['app', 'requests', 'JavaScript', 'JS + headers', 'CSS', 'other'],
         [
-          ...rows.map((r) => [r.app, String(r.requests), kb(r.js), kb(r.css), kb(r.other)]),
-          ['total', String(total.requests), kb(total.js), kb(total.css), kb(total.other)],
+          ...rows.map((r) => [
+            r.app,
+            String(r.requests),
+            kb(r.jsBody),
+            kb(r.js),
+            kb(r.css),
+            kb(r.other),
+          ]),
+          [
+            'total',
+            String(total.requests),
+            kb(total.jsBody),
+            kb(total.js),
+            kb(total.css),
+            kb(total.other),
+          ],
         ],
       ),
     );
     console.log('');
     console.log(
-      `JavaScript on the wire: ${kb(total.js)} (Resource Timing transferSize: ${kb(timingJs)}); budget ${kb(budget.javascriptBytes)}`,
+      `JavaScript on the wire: ${kb(total.jsBody)} compressed (Resource Timing encodedBodySize), ${kb(total.js)} with the HTTP/1.1 response headers (DevTools encodedDataLength); budget ${kb(budget.javascriptBytes)}`,
     );
     console.log(`Uncompressed text responses over 1 KB: ${uncompressed.length}`);
     console.log('One copy of each library:');
@@ -453,7 +472,7 @@ const main = async () => {
       );
     }
     // The budget, checked: a regression fails the bench run.
-    assert.ok(total.js <= budget.javascriptBytes, `JavaScript ${kb(total.js)} over budget`);
+    assert.ok(total.jsBody <= budget.javascriptBytes, `JavaScript ${kb(total.jsBody)} over budget`);
     assert.equal(uncompressed.length, 0, 'every text response is compressed');
     assert.ok(
       secondNetwork.every((r) => revalidated.test(new URL(r.url).pathname) && r.wireStatus === 304),

@@ -117,6 +117,8 @@ const cacheControl: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.status !== 200 && c.res.status !== 206 && c.res.status !== 304) return;
   c.header('Cache-Control', isHashed(c.req.path) ? IMMUTABLE : REVALIDATE);
+  // Revalidation goes by ETag; serveStatic's Last-Modified would only add bytes to each answer.
+  c.res.headers.delete('Last-Modified');
   // Every text file exists in several encodings; a shared cache must keep them apart.
   c.header('Vary', 'Accept-Encoding');
 };
@@ -139,7 +141,8 @@ const appServer = (options: AppServerOptions): Hono => {
     strictTransportSecurity: false,
   });
   const fileHeaders = secureHeaders({
-    crossOriginResourcePolicy: options.embeddable ? 'cross-origin' : 'same-origin',
+    // A remote's files are for other origins to embed, which is the default without the header.
+    crossOriginResourcePolicy: options.embeddable ? false : 'same-origin',
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
     referrerPolicy: false,
