@@ -101,6 +101,11 @@ export const startBackend = async (
     }),
   );
   answerClientErrors(server);
+  // Node closes an idle kept-alive connection after 5 s, so a client that reuses it at that
+  // moment sees ECONNRESET (browsers retry; supabase-js on Node does not). Outlive the usual
+  // client and proxy idle timeouts instead, as load balancers expect of their upstreams.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
