@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyFilters } from '@taskflow/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetPrefetches } from '../src/remotes/prefetch-remotes';
-import { BoardColumns, TeamManagement } from '../src/remotes/remote-components';
+import { forgetPrefetches, prefetchRemote } from '../src/remotes/prefetch-remotes';
+import { BoardColumns, CardDetail, TeamManagement } from '../src/remotes/remote-components';
 import { failingRemotes } from './federation-runtime-stub';
 
 // A board on screen prefetches the card and team remotes; each test starts without them.
@@ -28,5 +28,24 @@ describe('remote slot', () => {
     failingRemotes.clear();
     await userEvent.click(screen.getByRole('button', { name: 'Erneut laden' }));
     expect((await screen.findByTestId('team-stub')).textContent).toBe('b1');
+  });
+
+  it('renders a remote from the load its prefetch started', async () => {
+    await prefetchRemote('card');
+    // Were the slot to load anew, it would fail now.
+    failingRemotes.add('card_remote/CardDetail');
+    render(<CardDetail boardId="b1" cardId="c1" onClose={vi.fn()} />);
+    expect((await screen.findByTestId('card-detail-stub')).textContent).toBe('c1');
+  });
+
+  it('shows the fallback for a failed prefetch, and a retry loads anew', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    failingRemotes.add('team_remote/TeamManagement');
+    await prefetchRemote('team').catch(() => undefined);
+    render(<TeamManagement boardId="b2" onClose={vi.fn()} />);
+    await screen.findByRole('alert');
+    failingRemotes.clear();
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut laden' }));
+    expect((await screen.findByTestId('team-stub')).textContent).toBe('b2');
   });
 });
