@@ -156,6 +156,10 @@ const condition = fc
   .tuple(fc.boolean(), operator, filterValue)
   .map(([not, op, value]) => `${not ? 'not.' : ''}${op}.${value}`);
 
+/** A record's own entry: fuzzed names such as `constructor` must not find Object.prototype's. */
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
 /** Values each fixture column can read, so that many requests get past Postgres' input checks. */
 const TYPED_VALUES: Record<string, string[]> = {
   id: ['1', '2', '7', '20', '(1,2,3)'],
@@ -181,7 +185,7 @@ const conditionOn = (column: string) =>
       fc.boolean(),
       operator,
       fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom(...(TYPED_VALUES[column] ?? ['1'])) },
+        { weight: 3, arbitrary: fc.constantFrom(...(own(TYPED_VALUES, column) ?? ['1'])) },
         { weight: 1, arbitrary: filterValue },
       ),
     )
@@ -390,7 +394,7 @@ const grammar = (table: string, known: boolean) => {
         .tuple(
           ...keys.map((key) =>
             fc.oneof(
-              { weight: 3, arbitrary: TYPED_JSON[key] ?? jsonValue },
+              { weight: 3, arbitrary: own(TYPED_JSON, key) ?? jsonValue },
               { weight: 1, arbitrary: jsonValue },
             ),
           ),
