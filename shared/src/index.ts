@@ -102,6 +102,7 @@ export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Avatar, type AvatarProps } from './ui/avatar';
 export { Modal, type ModalProps } from './ui/modal';
+export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
 export { ToastViewport } from './ui/toast-viewport';
 
 // UI atoms: form fields (shared/src/ui; label, hint and error wired to the control)

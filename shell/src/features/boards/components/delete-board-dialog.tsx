@@ -1,4 +1,4 @@
-import { Button, Modal, t, type BoardData } from '@taskflow/shared';
+import { ConfirmDialog, t, type BoardData } from '@taskflow/shared';
 
 interface DeleteBoardDialogProps {
   data: BoardData;
@@ -15,32 +15,17 @@ export const DeleteBoardDialog = ({ data, onConfirm, onClose }: DeleteBoardDialo
   const count = Object.values(data.cards).filter((card) => !card.deleted_at).length;
   const title = data.board.title;
   return (
-    <Modal
+    <ConfirmDialog
       title={t('boards.confirmDeleteTitle')}
-      onClose={onClose}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} data-autofocus>
-            {t('boards.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              onConfirm();
-              onClose();
-            }}
-          >
-            {t('boards.confirmDeleteAction')}
-          </Button>
-        </>
-      }
-    >
-      <p className="text-sm break-words text-slate-700">
-        {count === 1
+      message={
+        count === 1
           ? t('boards.confirmDeleteOne', { title })
-          : t('boards.confirmDelete', { title, count })}
-      </p>
-    </Modal>
+          : t('boards.confirmDelete', { title, count })
+      }
+      confirmLabel={t('boards.confirmDeleteAction')}
+      cancelLabel={t('boards.cancel')}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 };
