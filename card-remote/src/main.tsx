@@ -1,8 +1,7 @@
 import './index.css';
 import { Button, selectCardsByList, selectLists, useBoard, type BoardData } from '@taskflow/shared';
-import { StandaloneHarness } from '@taskflow/shared/dev';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { renderStandalone } from '@taskflow/shared/dev';
+import { useState } from 'react';
 import CardDetail from './card-detail';
 
 const allCards = (data: BoardData) =>
@@ -27,10 +26,4 @@ const CardPicker = ({ boardId }: { boardId: string }) => {
   );
 };
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <StandaloneHarness name="card-remote">
-      {(boardId) => <CardPicker boardId={boardId} />}
-    </StandaloneHarness>
-  </StrictMode>,
-);
+renderStandalone('card-remote', (boardId) => <CardPicker boardId={boardId} />);

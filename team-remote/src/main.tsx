@@ -1,8 +1,7 @@
 import './index.css';
 import { Button, t } from '@taskflow/shared';
-import { StandaloneHarness } from '@taskflow/shared/dev';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { renderStandalone } from '@taskflow/shared/dev';
+import { useState } from 'react';
 import TeamManagement from './team-management';
 
 /** Standalone mode: the team modal of the first board, reopened with the button. */
@@ -16,10 +15,4 @@ const TeamHarness = ({ boardId }: { boardId: string }) => {
   );
 };
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <StandaloneHarness name="team-remote">
-      {(boardId) => <TeamHarness boardId={boardId} />}
-    </StandaloneHarness>
-  </StrictMode>,
-);
+renderStandalone('team-remote', (boardId) => <TeamHarness boardId={boardId} />);
