@@ -40,35 +40,45 @@ export interface EmbedItem {
 
 export type SelectItem = ColumnItem | StarItem | EmbedItem;
 
-export const OPERATORS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'is',
-  'isdistinct',
-  'in',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'sr',
-  'nxl',
-  'nxr',
-  'adj',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-] as const;
+/**
+ * Each operator, in PostgREST's order, and whether it takes a quantifier (`eq(any).{a,b}`): one
+ * table, so the operator list and the quantifiable ones cannot drift apart.
+ */
+const QUANTIFIABLE_BY_OPERATOR = {
+  eq: true,
+  neq: false,
+  gt: true,
+  gte: true,
+  lt: true,
+  lte: true,
+  like: true,
+  ilike: true,
+  match: true,
+  imatch: true,
+  is: false,
+  isdistinct: false,
+  in: false,
+  cs: false,
+  cd: false,
+  ov: false,
+  sl: false,
+  sr: false,
+  nxl: false,
+  nxr: false,
+  adj: false,
+  fts: false,
+  plfts: false,
+  phfts: false,
+  wfts: false,
+} as const;
 
-export type Operator = (typeof OPERATORS)[number];
+export type Operator = keyof typeof QUANTIFIABLE_BY_OPERATOR;
+
+export const OPERATORS = Object.keys(QUANTIFIABLE_BY_OPERATOR) as readonly Operator[];
+
+export const QUANTIFIABLE_OPERATORS: ReadonlySet<Operator> = new Set(
+  OPERATORS.filter((op) => QUANTIFIABLE_BY_OPERATOR[op]),
+);
 
 export type IsValue = 'null' | 'not_null' | 'true' | 'false' | 'unknown';
 

@@ -14,6 +14,7 @@ import {
   type Logic,
   OPERATORS,
   type Operator,
+  QUANTIFIABLE_OPERATORS,
   type OrderTerm,
   type Predicate,
   type QueryAst,
@@ -53,17 +54,6 @@ export const CASTS = new Set([
   'interval',
 ]);
 
-const QUANTIFIABLE = new Set<Operator>([
-  'eq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-]);
 const FTS = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 const IDENT_CHAR = /[\p{L}\p{N}_$]/u;
@@ -299,7 +289,7 @@ const toCondition = (
   }
   if (FTS.has(op)) return { kind: 'fts', op: op as 'fts', value };
   if (modifier !== undefined) {
-    if ((modifier !== 'any' && modifier !== 'all') || !QUANTIFIABLE.has(op))
+    if ((modifier !== 'any' && modifier !== 'all') || !QUANTIFIABLE_OPERATORS.has(op))
       throw c.fail('expected (any) or (all)');
     if (!/^\{.*\}$/s.test(value)) throw c.fail('expected a {…} list after a quantifier');
     return { kind: 'quantified', op, quantifier: modifier, value: pattern(value) };
