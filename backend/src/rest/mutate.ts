@@ -108,13 +108,16 @@ const columnsPerRow = (
   return rows.map((r) => listed.filter((name) => Object.hasOwn(r, name)));
 };
 
-export const planInsert = (
+/** A write with a body (POST, PATCH): the table, the parsed query and the JSON sent. */
+type BodyWritePlanner<Result> = (
   schema: Schema,
   table: string,
   ast: QueryAst,
   body: unknown,
   options: WriteOptions,
-) => {
+) => Result;
+
+export const planInsert: BodyWritePlanner<Statement[]> = (schema, table, ast, body, options) => {
   const relation = relationOf(schema, table);
   const rows = Array.isArray(body) ? body : [body];
   if (!rows.every(isRow)) throw invalidBody('Expected a JSON object or an array of JSON objects.');
@@ -171,13 +174,7 @@ const rootFilters = (b: Builder, table: string, verb: 'UPDATE' | 'DELETE') => {
   return whereSql(b, tableSource(b.schema, table, TARGET), root.where);
 };
 
-export const planUpdate = (
-  schema: Schema,
-  table: string,
-  ast: QueryAst,
-  body: unknown,
-  options: WriteOptions,
-) => {
+export const planUpdate: BodyWritePlanner<Statement> = (schema, table, ast, body, options) => {
   const relation = relationOf(schema, table);
   if (!isRow(body)) throw invalidBody('Expected a JSON object.');
   const names = Object.keys(body);
