@@ -19,11 +19,18 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
   type Over,
+  type PointerSensorOptions,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { boardStore, t } from '@taskflow/shared';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import type { Column } from '../hooks/use-board-columns';
 import { fullIndexOf, moved } from '../lib/drop-target';
 import { previewColumns, type Preview } from '../lib/preview';
@@ -113,6 +120,26 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   });
 };
 
+/**
+ * The pointer sensor for mouse and pen only: a finger goes through the TouchSensor, whose long
+ * press leaves a swipe to scroll the board (the pointer sensor would start a drag after 6 px).
+ */
+class MouseAndPenSensor extends PointerSensor {
+  static override activators = [
+    {
+      eventName: 'onPointerDown' as const,
+      handler: (
+        { nativeEvent: event }: ReactPointerEvent,
+        { onActivation }: PointerSensorOptions,
+      ) => {
+        if (!event.isPrimary || event.button !== 0 || event.pointerType === 'touch') return false;
+        onActivation?.({ event });
+        return true;
+      },
+    },
+  ];
+}
+
 interface BoardDndContextProps extends TileLookups {
   columns: Column[];
   children: (view: { columns: Column[]; activeCardId: string | null }) => ReactNode;
@@ -134,8 +161,8 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   const movedRef = useRef(false);
 
   const sensors = useSensors(
-    // A few pixels of movement before a drag: a click stays a click.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    // Mouse and pen: a few pixels of movement before a drag, so a click stays a click.
+    useSensor(MouseAndPenSensor, { activationConstraint: { distance: 6 } }),
     // Touch: a long press picks up, a swipe still scrolls the board.
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     // Space only: Enter opens the card (a button's click), it never starts a drag.

@@ -12,7 +12,7 @@ import {
   type Card,
   type MemberProfile,
 } from '@taskflow/shared';
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 
 /** A small line icon beside a count on the tile; the count says it all for screen readers. */
 const TileIcon = ({ children }: { children: ReactNode }) => (
@@ -86,15 +86,22 @@ export const CardTile = memo(function CardTile({
     id: card.id,
     data,
   });
+  // One ref for the tile's life: a new callback each render would make React detach and
+  // re-attach it, and the windowing would measure (force a layout of) every tile on every
+  // drag step.
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measure?.(node);
+    },
+    [setNodeRef, measure],
+  );
   return (
     <li
-      ref={(node) => {
-        setNodeRef(node);
-        measure?.(node);
-      }}
+      ref={ref}
       data-index={index}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className="list-none"
+      className="shrink-0 list-none"
       data-card-id={card.id}
     >
       <button

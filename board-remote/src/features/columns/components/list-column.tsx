@@ -17,6 +17,11 @@ const OPEN_NEW_CARD_DELAY_MS = 100;
  * mounted. Shorter lists render whole, which keeps them simple for tests and assistive tech.
  */
 export const WINDOW_FROM = 60;
+/**
+ * A list is at most as tall as the screen below the top bar and board header, and its cards
+ * scroll inside it. The height must be bounded by the viewport itself: the shell's layout does
+ * not give the board a definite height, and an unbounded list would mount every card.
+ */
 /** A tile's height before it is measured (title on one line, badges below). */
 const ESTIMATED_TILE_PX = 92;
 
@@ -81,7 +86,7 @@ export const ListColumn = memo(function ListColumn({
       }}
       aria-label={list.title}
       data-list-id={list.id}
-      className={`flex max-h-full w-72 shrink-0 snap-start flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
+      className={`flex max-h-[calc(100dvh-9rem)] w-72 shrink-0 snap-start flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
         sortable.isDragging
           ? 'opacity-50 ring-2 ring-indigo-400 ring-dashed'
           : isOver
@@ -195,7 +200,9 @@ const CardList = ({
     >
       {items ? (
         <>
-          {padTop > 0 ? <li aria-hidden="true" style={{ height: padTop - 8 }} /> : null}
+          {padTop > 0 ? (
+            <li aria-hidden="true" className="shrink-0" style={{ height: padTop - 8 }} />
+          ) : null}
           {items.map((item) => {
             const card = cards[item.index];
             return card ? (
@@ -211,7 +218,9 @@ const CardList = ({
               />
             ) : null;
           })}
-          {padBottom > 8 ? <li aria-hidden="true" style={{ height: padBottom - 8 }} /> : null}
+          {padBottom > 8 ? (
+            <li aria-hidden="true" className="shrink-0" style={{ height: padBottom - 8 }} />
+          ) : null}
         </>
       ) : (
         cards.map((card) => (

@@ -35,7 +35,7 @@ export const ListHeader = ({ list, shown, total, handle }: ListHeaderProps) => {
   };
 
   return (
-    <header className="flex touch-none items-center gap-1 px-1 pt-1 pb-2" {...handle.listeners}>
+    <header className="flex items-center gap-1 px-1 pt-1 pb-2" {...handle.listeners}>
       <button
         type="button"
         ref={handle.setActivatorNodeRef}
