@@ -16,6 +16,7 @@ import {
 } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { joinChannel, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 
@@ -39,24 +40,9 @@ const boardOf = async (ownerId: string) => {
   return { boardId: board!.id as string, listId: list!.id as string };
 };
 
-const waitFor = async <T>(read: () => T | undefined | false, what: string): Promise<T> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
 const subscribe = async (client: SupabaseClient, channel: RealtimeChannel) => {
   channels.push({ client, channel });
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status !== 'CLOSED') reject(error ?? new Error(status));
-    });
-  });
+  await joinChannel(channel);
 };
 
 /** Titles of inserted cards per label, in arrival order. */

@@ -21,22 +21,13 @@ import {
   uniqueEmail,
   type TestBackend,
 } from './support/backend.ts';
+import { waitFor as waitUntil } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 
-const waitFor = async <T>(
-  read: () => T | undefined | false,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+// Restarts and separate processes take longer than one backend's round trip.
+const waitFor = <T>(read: () => T | undefined | false, what: string, timeoutMs = 20_000) =>
+  waitUntil(read, what, { timeoutMs, pollMs: 25 });
 
 const clientFor = (url: string, key: string): SupabaseClient =>
   createClient(url, key, {

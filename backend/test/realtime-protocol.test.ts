@@ -11,21 +11,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SchemaCache } from '../src/db/schema-cache.ts';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { joinChannel, waitFor as waitUntil } from './support/waiting.ts';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
 
 let backend: TestBackend;
 let socketUrl: string;
 
-const waitFor = async <T>(read: () => T | undefined | false, what: string): Promise<T> => {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+// Frames on a local socket: a shorter wait and a finer poll than the supabase-js tests.
+const waitFor = <T>(read: () => T | undefined | false, what: string) =>
+  waitUntil(read, what, { timeoutMs: 10_000, pollMs: 10 });
 
 /** A raw socket with an inbox; `take` removes and returns the first frame that matches. */
 const connect = async (query?: string) => {
@@ -350,13 +345,6 @@ describe('broadcast and presence through supabase-js', () => {
     clients.push(client);
     return client;
   };
-  const joined = (channel: RealtimeChannel) =>
-    new Promise<void>((resolve, reject) =>
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve();
-        else if (status !== 'CLOSED') reject(error ?? new Error(status));
-      }),
-    );
 
   afterAll(async () => {
     for (const client of clients) await client.removeAllChannels();
@@ -372,7 +360,7 @@ describe('broadcast and presence through supabase-js', () => {
     const sender = fresh()
       .channel(topic, { config: { broadcast: { self: true, ack: true } } })
       .on('broadcast', { event: 'cursor' }, (message) => echoed.push(message));
-    await Promise.all([joined(receiver), joined(sender)]);
+    await Promise.all([joinChannel(receiver), joinChannel(sender)]);
 
     expect(await sender.send({ type: 'broadcast', event: 'cursor', payload: { x: 1, y: 2 } })).toBe(
       'ok',
@@ -396,9 +384,9 @@ describe('broadcast and presence through supabase-js', () => {
     first.on('presence', { event: 'sync' }, () => undefined);
     first.on('presence', { event: 'leave' }, ({ key }) => leaves.push(key));
     second.on('presence', { event: 'sync' }, () => undefined);
-    await joined(first);
+    await joinChannel(first);
     expect(await first.track({ name: 'Anna' })).toBe('ok');
-    await joined(second);
+    await joinChannel(second);
     expect(await second.track({ name: 'Ben' })).toBe('ok');
 
     const keys = (channel: RealtimeChannel) => Object.keys(channel.presenceState()).sort();

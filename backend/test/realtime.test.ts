@@ -17,6 +17,7 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installChangeFeed } from '../src/realtime/feed-install.ts';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { joinChannel, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 type Payload = RealtimePostgresChangesPayload<Row>;
@@ -61,25 +62,10 @@ const boardOf = async (owner: Person, members: Person[] = []) => {
   return { boardId, listId: list!.id as string };
 };
 
-const waitFor = async <T>(read: () => T | undefined | false, what: string): Promise<T> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
 /** Subscribes and resolves once the server confirmed every binding. */
 const subscribe = async (client: SupabaseClient, channel: RealtimeChannel) => {
   channels.push({ client, channel });
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status !== 'CLOSED') reject(error ?? new Error(status));
-    });
-  });
+  await joinChannel(channel);
 };
 
 /** Collects every payload of one binding, labelled, in arrival order. */

@@ -13,6 +13,7 @@ import type {
 } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { joinChannel, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 
@@ -74,16 +75,6 @@ const createLabel = async (as: Person, board: string, name: string, color: strin
   rows<Row>(
     await as.client.from('board_labels').insert({ board_id: board, name, color }).select().single(),
   );
-
-const waitFor = async <T>(read: () => T | undefined | false, what: string): Promise<T> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -874,12 +865,7 @@ describe('realtime', () => {
         { event: '*', schema: 'public', table: 'cards' },
         (payload: Payload) => cards.push(payload),
       );
-    await new Promise<void>((resolve, reject) => {
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve();
-        else if (status !== 'CLOSED') reject(error ?? new Error(status));
-      });
-    });
+    await joinChannel(channel);
     try {
       const foreign = await createList(owner, otherBoard, 'Anderes Board', 0);
       const list = await createList(owner, board, 'Live', 0);
