@@ -5,25 +5,18 @@
  * turns them off (support/backend.ts).
  */
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRateLimiter } from '../src/auth/rate-limit.ts';
-import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { uniqueEmail } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend({
-    rateLimitSignInSignUps: 5,
-    rateLimitPerEmail: 2,
-    rateLimitTokenRefresh: 2,
-  });
-});
-
-afterAll(async () => {
-  await backend?.close();
+const backend = useTestBackend({
+  rateLimitSignInSignUps: 5,
+  rateLimitPerEmail: 2,
+  rateLimitTokenRefresh: 2,
 });
 
 /** A POST to /auth/v1 from a chosen loopback address (fetch cannot choose one). */

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { uniqueEmail } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-
-afterAll(async () => {
-  await backend?.close();
-});
+const backend = useTestBackend();
 
 describe('sign-up', () => {
   it('returns the user without a session and stores the full name as metadata', async () => {

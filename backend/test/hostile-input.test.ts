@@ -20,21 +20,12 @@ create function public.hi_echo(payload json) returns json language sql as $$ sel
 const rows = async () =>
   (await backend.db.query('select id, title from public.hi_items order by id')).rows;
 
-const rest = (path: string, init: RequestInit = {}) =>
-  fetch(`${backend.url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: backend.anonKey, 'Content-Type': 'application/json', ...init.headers },
-  });
+const rest = (path: string, init: RequestInit = {}) => backend.request(`/rest/v1/${path}`, init);
 
 const auth = (path: string, init: RequestInit = {}) =>
-  fetch(`${backend.url}/auth/v1/${path}`, {
+  backend.request(`/auth/v1/${path}`, {
     ...init,
-    headers: {
-      apikey: backend.anonKey,
-      'Content-Type': 'application/json',
-      'X-Supabase-Api-Version': '2024-01-01',
-      ...init.headers,
-    },
+    headers: { 'X-Supabase-Api-Version': '2024-01-01', ...init.headers },
   });
 
 /** PostgREST's error shape with the given status and code. */

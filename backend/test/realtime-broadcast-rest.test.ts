@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { expect, it } from 'vitest';
+import type { TestBackend } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  backend = await startTestBackend();
-});
-afterAll(async () => {
-  await backend?.close();
-});
+const backend = useTestBackend();
 
 const subscribed = (backendClient: ReturnType<TestBackend['client']>, topic: string) =>
   new Promise<{ received: unknown[]; channel: ReturnType<typeof backendClient.channel> }>(

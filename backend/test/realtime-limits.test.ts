@@ -6,24 +6,16 @@
  * messages per second" and `phx_close`, while heartbeats go on being answered.
  */
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
-import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
 
-let backend: TestBackend;
-
-beforeAll(async () => {
-  backend = await startTestBackend({
-    realtimeMaxJoinsPerSecond: 5,
-    realtimeMaxMessagesPerSecond: 10,
-  });
-});
-
-afterAll(async () => {
-  await backend?.close();
+const backend = useTestBackend({
+  realtimeMaxJoinsPerSecond: 5,
+  realtimeMaxMessagesPerSecond: 10,
 });
 
 const connect = async () => {

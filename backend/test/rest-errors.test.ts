@@ -34,11 +34,7 @@ const snapshot = async () =>
   (await backend.db.query('select * from public.re_items order by id')).rows;
 
 /** A raw request, for what supabase-js would never send. */
-const raw = (path: string, init: RequestInit = {}) =>
-  fetch(`${backend.url}/rest/v1/${path}`, {
-    ...init,
-    headers: { apikey: backend.anonKey, 'Content-Type': 'application/json', ...init.headers },
-  });
+const raw = (path: string, init: RequestInit = {}) => backend.request(`/rest/v1/${path}`, init);
 
 const expectError = async (response: Response, status: number, code: string) => {
   expect(response.status).toBe(status);

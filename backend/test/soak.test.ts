@@ -3,21 +3,15 @@
  * through supabase-js, each also subscribed to its changes. Nothing may be refused, lost or
  * delivered twice, and the database must hold exactly the acknowledged writes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatSoakReport, runSoak } from '../../bench/soak-harness.ts';
-import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 
-let backend: TestBackend;
-beforeAll(async () => {
-  // Every member signs in from 127.0.0.1, so the per-IP auth limits are off here.
-  backend = await startTestBackend({
-    rateLimitSignInSignUps: 0,
-    rateLimitPerEmail: 0,
-    rateLimitTokenRefresh: 0,
-  });
-});
-afterAll(async () => {
-  await backend?.close();
+// Every member signs in from 127.0.0.1, so the per-IP auth limits are off here.
+const backend = useTestBackend({
+  rateLimitSignInSignUps: 0,
+  rateLimitPerEmail: 0,
+  rateLimitTokenRefresh: 0,
 });
 
 describe('soak (short form)', () => {

@@ -35,6 +35,8 @@ export interface TestBackend {
   backend: RunningBackend;
   /** A fresh anonymous supabase-js client (no session persisted between clients). */
   client(key?: string): SupabaseClient;
+  /** A raw request to `path` (from /, e.g. '/rest/v1/items') as the anonymous JSON client. */
+  request(path: string, init?: RequestInit): Promise<Response>;
   /** Registers a new user and returns a client signed in as them. */
   signUpAndSignIn(email?: string, password?: string, fullName?: string): Promise<SignedInUser>;
   close(): Promise<void>;
@@ -121,6 +123,12 @@ export const startTestBackend = async (
     db: backend.ctx.db,
     backend,
     client,
+    // For what supabase-js would never send: hostile or malformed requests.
+    request: (path, init = {}) =>
+      fetch(`${url}${path}`, {
+        ...init,
+        headers: { apikey: anonKey, 'Content-Type': 'application/json', ...init.headers },
+      }),
     async signUpAndSignIn(email = uniqueEmail(), password = 'geheim123', fullName = 'Test Person') {
       const supabase = client();
       const signUp = await supabase.auth.signUp({
