@@ -22,9 +22,6 @@ let member: Person;
 let boardId: string;
 let listId: string;
 
-const sql = async (text: string, params: unknown[] = []) =>
-  (await backend.db.query<Row>(text, params)).rows;
-
 const signedIn = async (fullName: string): Promise<Person> => {
   const { client, user } = await backend.signUpAndSignIn(uniqueEmail(), 'geheim123', fullName);
   return { id: user.id, client };
@@ -45,7 +42,9 @@ beforeAll(async () => {
   [owner, member] = await Promise.all([signedIn('Olga Owner'), signedIn('Max Member')]);
   const board = await owner.client.from('boards').insert({ title: 'Alltag' }).select().single();
   boardId = board.data!.id as string;
-  const [profile] = await sql('select email from public.profiles where id = $1', [member.id]);
+  const [profile] = await backend.sql('select email from public.profiles where id = $1', [
+    member.id,
+  ]);
   const invited = await owner.client.rpc('invite_board_member', {
     p_board_id: boardId,
     p_email: profile!.email as string,
@@ -111,7 +110,7 @@ describe('comments', () => {
       // Refused outright (no grant, or a row-level security check) or matching no row.
       if (error) expect(['42501', '23505']).toContain(error.code);
     }
-    const [stored] = await sql(
+    const [stored] = await backend.sql(
       'select text, user_id, edited_at from public.card_comments where id = $1',
       [written.id],
     );
@@ -123,9 +122,9 @@ describe('comments', () => {
     const written = await comment(cardId, 'Weg damit');
     const { error } = await owner.client.from('card_comments').delete().eq('id', written.id);
     expect(error).toBeNull();
-    expect(await sql('select id from public.card_comments where id = $1', [written.id])).toEqual(
-      [],
-    );
+    expect(
+      await backend.sql('select id from public.card_comments where id = $1', [written.id]),
+    ).toEqual([]);
   });
 });
 
@@ -183,14 +182,16 @@ describe('card deletion', () => {
     const fresh = await newCard('Frisch gelöscht');
     await member.client.from('cards').update({ deleted_at: 'now' }).eq('id', old);
     // Back-date the first deletion, past the triggers, as if 31 seconds had gone by.
-    await sql(`do $$ begin
+    await backend.sql(`do $$ begin
       perform set_config('session_replication_role', 'replica', true);
       update public.cards set deleted_at = now() - interval '31 seconds' where id = '${old}';
     end $$`);
     await member.client.from('cards').update({ deleted_at: 'now' }).eq('id', fresh);
-    expect(await sql('select id from public.cards where id = $1', [old])).toEqual([]);
-    expect(await sql('select id from public.card_comments where card_id = $1', [old])).toEqual([]);
-    expect(await sql('select id from public.cards where id = $1', [fresh])).toEqual([
+    expect(await backend.sql('select id from public.cards where id = $1', [old])).toEqual([]);
+    expect(
+      await backend.sql('select id from public.card_comments where card_id = $1', [old]),
+    ).toEqual([]);
+    expect(await backend.sql('select id from public.cards where id = $1', [fresh])).toEqual([
       { id: fresh },
     ]);
   });

@@ -26,12 +26,9 @@ let member: Person;
 let outsider: Person;
 let anon: SupabaseClient;
 
-const sql = async (text: string, params: unknown[] = []) =>
-  (await backend.db.query<Row>(text, params)).rows;
-
 /** A registered user without a session, written the way the auth module writes one. */
 const createUser = async () => {
-  const [row] = await sql(
+  const [row] = await backend.sql(
     `insert into auth.users (email, raw_user_meta_data, email_confirmed_at)
      values ($1, '{"full_name":"Neu"}', now()) returning id`,
     [uniqueEmail('extra')],
@@ -67,25 +64,25 @@ const clientOf = (actor: Actor) =>
 
 /** A fresh board of the owner, with the member on it, a list, a card and two labels. */
 const createBoard = async () => {
-  const [board] = await sql(
+  const [board] = await backend.sql(
     `insert into public.boards (title, owner_id) values ('Projekt', $1) returning id`,
     [owner.id],
   );
   const boardId = board!.id as string;
-  await sql(
+  await backend.sql(
     `insert into public.board_members (board_id, user_id, role) values ($1, $2, 'member')`,
     [boardId, member.id],
   );
-  const [list] = await sql(
+  const [list] = await backend.sql(
     `insert into public.lists (board_id, title, position) values ($1, 'Zu erledigen', 1024) returning id`,
     [boardId],
   );
   const listId = list!.id as string;
-  const [card] = await sql(
+  const [card] = await backend.sql(
     `insert into public.cards (list_id, title, position) values ($1, 'Aufgabe', 1024) returning id`,
     [listId],
   );
-  const labels = await sql(
+  const labels = await backend.sql(
     `insert into public.board_labels (board_id, name) values ($1, 'Bug'), ($1, 'Feature') returning id`,
     [boardId],
   );
@@ -144,7 +141,7 @@ const rules: TableRules[] = [
   {
     table: 'board_members',
     target: async (board) => {
-      const [row] = await sql(
+      const [row] = await backend.sql(
         `insert into public.board_members (board_id, user_id) values ($1, $2) returning id`,
         [board.boardId, await createUser()],
       );
@@ -175,7 +172,7 @@ const rules: TableRules[] = [
   {
     table: 'card_assignees',
     target: async (board) => {
-      await sql('insert into public.card_assignees (card_id, user_id) values ($1, $2)', [
+      await backend.sql('insert into public.card_assignees (card_id, user_id) values ($1, $2)', [
         board.cardId,
         member.id,
       ]);
@@ -199,7 +196,7 @@ const rules: TableRules[] = [
   {
     table: 'card_tags',
     target: async (board) => {
-      await sql('insert into public.card_tags (card_id, label_id) values ($1, $2)', [
+      await backend.sql('insert into public.card_tags (card_id, label_id) values ($1, $2)', [
         board.cardId,
         board.labelId,
       ]);
@@ -212,7 +209,7 @@ const rules: TableRules[] = [
   {
     table: 'card_checklist_items',
     target: async (board) => {
-      const [row] = await sql(
+      const [row] = await backend.sql(
         `insert into public.card_checklist_items (card_id, text, position) values ($1, 'Teilaufgabe', 1024) returning id`,
         [board.cardId],
       );
@@ -226,7 +223,7 @@ const rules: TableRules[] = [
     table: 'card_comments',
     // Written by the member: only its author may change or delete it, not even the owner.
     target: async (board) => {
-      const [row] = await sql(
+      const [row] = await backend.sql(
         `insert into public.card_comments (card_id, user_id, text) values ($1, $2, 'Erledigt?') returning id`,
         [board.cardId, member.id],
       );
@@ -244,7 +241,7 @@ const where = (key: Row) =>
     .join(' and ');
 
 const rowsWith = (table: string, key: Row) =>
-  sql(`select * from public.${table} where ${where(key)}`, Object.values(key));
+  backend.sql(`select * from public.${table} where ${where(key)}`, Object.values(key));
 
 /** Refused: an error with SQLSTATE 42501, or (for filtered reads and writes) no rows at all. */
 const expectRefused = (result: { data: unknown; error: { code?: string } | null }) => {
@@ -380,9 +377,10 @@ describe('the rules a client may try to get around', () => {
       .eq('id', boardId);
     expect(steal.error?.code).toBe('42501');
     expect(
-      await sql(`select user_id from public.board_members where board_id = $1 and role = 'owner'`, [
-        boardId,
-      ]),
+      await backend.sql(
+        `select user_id from public.board_members where board_id = $1 and role = 'owner'`,
+        [boardId],
+      ),
     ).toEqual([{ user_id: owner.id }]);
   });
 
@@ -413,9 +411,10 @@ describe('the rules a client may try to get around', () => {
       .single();
     expect(own.error).toBeNull();
     expect(own.data).toMatchObject({ user_id: member.id, text: 'Echt' });
-    const authors = await sql('select user_id from public.card_comments where card_id = $1', [
-      cardId,
-    ]);
+    const authors = await backend.sql(
+      'select user_id from public.card_comments where card_id = $1',
+      [cardId],
+    );
     expect(authors).toEqual([{ user_id: member.id }]);
   });
 

@@ -25,15 +25,12 @@ let alice: { id: string; client: SupabaseClient };
 let stranger: { id: string; client: SupabaseClient };
 const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
 
-const sql = async (text: string, params: unknown[] = []) =>
-  (await backend.db.query<Row>(text, params)).rows;
-
 const boardOf = async (ownerId: string) => {
-  const [board] = await sql(
+  const [board] = await backend.sql(
     `insert into public.boards (title, owner_id) values ('Projekt', $1) returning id`,
     [ownerId],
   );
-  const [list] = await sql(
+  const [list] = await backend.sql(
     `insert into public.lists (board_id, title) values ($1, 'Offen') returning id`,
     [board!.id],
   );
@@ -57,7 +54,7 @@ const recorder = () => {
 };
 
 const insertCard = (listId: string, fields: Row) =>
-  sql(
+  backend.sql(
     `insert into public.cards (list_id, title, priority, due_date)
      values ($1, $2, coalesce($3, 'medium'), $4)`,
     [listId, fields.title, fields.priority ?? null, fields.due_date ?? null],

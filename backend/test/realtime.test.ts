@@ -34,9 +34,6 @@ let bob: Person;
 let carol: Person;
 const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
 
-const sql = async (text: string, params: unknown[] = []) =>
-  (await backend.db.query<Row>(text, params)).rows;
-
 const signedIn = async (name: string): Promise<Person> => {
   const { client, user, session } = await backend.signUpAndSignIn(undefined, 'geheim123', name);
   return { id: user.id, client, session };
@@ -44,18 +41,18 @@ const signedIn = async (name: string): Promise<Person> => {
 
 /** A board owned by `owner` with the given members and one list; written as superuser. */
 const boardOf = async (owner: Person, members: Person[] = []) => {
-  const [board] = await sql(
+  const [board] = await backend.sql(
     `insert into public.boards (title, owner_id) values ('Projekt', $1) returning id`,
     [owner.id],
   );
   const boardId = board!.id as string;
   for (const member of members) {
-    await sql(`insert into public.board_members (board_id, user_id) values ($1, $2)`, [
+    await backend.sql(`insert into public.board_members (board_id, user_id) values ($1, $2)`, [
       boardId,
       member.id,
     ]);
   }
-  const [list] = await sql(
+  const [list] = await backend.sql(
     `insert into public.lists (board_id, title) values ($1, 'Offen') returning id`,
     [boardId],
   );
@@ -215,7 +212,7 @@ describe('postgres_changes payloads', () => {
         events.on('row'),
       );
     await subscribe(alice.client, channel);
-    await sql(
+    await backend.sql(
       `insert into public.rt_probe (amount, ratio, done, tags, doc, at)
        values (12.5, 0.25, true, '{a,b}', '{"k":[1,2]}', '2026-01-02T03:04:05.678Z')`,
     );
@@ -362,7 +359,9 @@ describe('postgres_changes filters', () => {
       .on(...on('guess', 'secret=eq.hunter2'))
       .on(...on('label', 'label=eq.sichtbar'));
     await subscribe(alice.client, channel);
-    await sql(`insert into public.rt_secret (label, secret) values ('sichtbar', 'hunter2')`);
+    await backend.sql(
+      `insert into public.rt_secret (label, secret) values ('sichtbar', 'hunter2')`,
+    );
 
     await waitFor(() => events.labels().includes('label'), 'the visible row');
     // Both bindings would share the row's one frame: a guessed secret would have matched here.

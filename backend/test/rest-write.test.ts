@@ -56,9 +56,6 @@ create function public.rw_add_items(p_titles text[]) returns setof public.rw_ite
   insert into public.rw_items (title) select unnest(p_titles) returning * $$;
 `;
 
-const sql = async <R = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await backend.db.query<R>(text, params)).rows;
-
 beforeAll(async () => {
   backend = await startTestBackend();
   await backend.db.exec(FIXTURE);
@@ -84,7 +81,7 @@ describe('insert', () => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toBeNull();
-    expect(await sql('select title, done, note, tags from public.rw_items')).toEqual([
+    expect(await backend.sql('select title, done, note, tags from public.rw_items')).toEqual([
       { title: 'Eins', done: false, note: 'keine', tags: ['x', 'y'] },
     ]);
   });
@@ -128,7 +125,7 @@ describe('insert', () => {
       .single();
     expect(status).toBe(406);
     expect(error?.code).toBe('PGRST116');
-    expect(await sql('select title from public.rw_items')).toEqual([{ title: 'Solo' }]);
+    expect(await backend.sql('select title from public.rw_items')).toEqual([{ title: 'Solo' }]);
   });
 
   it('embeds related rows in the representation', async () => {
@@ -163,7 +160,7 @@ describe('insert', () => {
       .rollback();
     expect(error).toBeNull();
     expect(data).toEqual([{ title: 'Probe' }]);
-    expect(await sql('select * from public.rw_items')).toEqual([]);
+    expect(await backend.sql('select * from public.rw_items')).toEqual([]);
   });
 });
 
@@ -181,7 +178,7 @@ describe('upsert', () => {
       { code: 'a', label: 'Alpha neu', uses: 0 },
       { code: 'c', label: 'Gamma', uses: 0 },
     ]);
-    expect(await sql('select code, label from public.rw_codes order by code')).toEqual([
+    expect(await backend.sql('select code, label from public.rw_codes order by code')).toEqual([
       { code: 'a', label: 'Alpha neu' },
       { code: 'b', label: 'Beta' },
       { code: 'c', label: 'Gamma' },
@@ -193,7 +190,7 @@ describe('upsert', () => {
       .from('rw_codes')
       .upsert({ code: 'b', label: 'Beta neu' }, { ignoreDuplicates: true });
     expect(error).toBeNull();
-    expect(await sql("select label from public.rw_codes where code = 'b'")).toEqual([
+    expect(await backend.sql("select label from public.rw_codes where code = 'b'")).toEqual([
       { label: 'Beta' },
     ]);
   });
@@ -203,9 +200,9 @@ describe('upsert', () => {
       .from('rw_codes')
       .upsert({ code: 'a2', label: 'Alpha über Slug', slug: 'alpha' }, { onConflict: 'slug' });
     expect(error).toBeNull();
-    expect(await sql("select code, label from public.rw_codes where slug = 'alpha'")).toEqual([
-      { code: 'a2', label: 'Alpha über Slug' },
-    ]);
+    expect(
+      await backend.sql("select code, label from public.rw_codes where slug = 'alpha'"),
+    ).toEqual([{ code: 'a2', label: 'Alpha über Slug' }]);
   });
 });
 
@@ -232,7 +229,9 @@ describe('update and delete', () => {
       { title: 'B', tags: ['neu'] },
       { title: 'C', tags: ['neu'] },
     ]);
-    expect(await sql('select title, done, note, tags from public.rw_items order by id')).toEqual([
+    expect(
+      await backend.sql('select title, done, note, tags from public.rw_items order by id'),
+    ).toEqual([
       { title: 'A', done: true, note: null, tags: [] },
       { title: 'B', done: false, note: 'keine', tags: ['neu'] },
       { title: 'C', done: true, note: 'keine', tags: ['neu'] },
@@ -257,9 +256,9 @@ describe('update and delete', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 'PGRST124' });
-    expect(await sql("select count(*)::int as n from public.rw_items where note = 'y'")).toEqual([
-      { n: 0 },
-    ]);
+    expect(
+      await backend.sql("select count(*)::int as n from public.rw_items where note = 'y'"),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('deletes the filtered rows, returning them with select()', async () => {
@@ -268,7 +267,7 @@ describe('update and delete', () => {
     const { data, status } = await api.from('rw_items').delete().eq('done', true).select('title');
     expect(status).toBe(200);
     expect(data).toEqual([{ title: 'C' }]);
-    expect(await sql('select title from public.rw_items')).toEqual([{ title: 'B' }]);
+    expect(await backend.sql('select title from public.rw_items')).toEqual([{ title: 'B' }]);
   });
 
   it('treats an update that matches nothing as success with no rows', async () => {
@@ -310,7 +309,7 @@ describe('row-level security on writes', () => {
     expect(hidden.data).toEqual([]);
     const gone = await bob.client.from('rw_notes').delete().eq('id', id);
     expect(gone.error).toBeNull();
-    expect(await sql('select body from public.rw_notes where id = $1', [id])).toEqual([
+    expect(await backend.sql('select body from public.rw_notes where id = $1', [id])).toEqual([
       { body: 'Alices Notiz' },
     ]);
   });
@@ -323,7 +322,7 @@ describe('row-level security on writes', () => {
     const anonymous = await api.from('rw_notes').insert({ body: 'x', owner_id: alice.user.id });
     expect(anonymous.status).toBe(401);
     expect(anonymous.error?.code).toBe('42501');
-    expect(await sql("select * from public.rw_notes where body = 'x'")).toEqual([]);
+    expect(await backend.sql("select * from public.rw_notes where body = 'x'")).toEqual([]);
   });
 });
 
@@ -338,14 +337,18 @@ describe('rpc that writes', () => {
     expect(error).toBeNull();
     expect(data).toBeNull();
     expect(status).toBe(204);
-    expect(await sql("select uses from public.rw_codes where code = 'b'")).toEqual([{ uses: 100 }]);
+    expect(await backend.sql("select uses from public.rw_codes where code = 'b'")).toEqual([
+      { uses: 100 },
+    ]);
   });
 
   it('refuses a writing function over GET (read-only transaction) with 405', async () => {
     const { error, status } = await api.rpc('rw_bump', { p_code: 'a' }, { get: true });
     expect(status).toBe(405);
     expect(error?.code).toBe('25006');
-    expect(await sql("select uses from public.rw_codes where code = 'a'")).toEqual([{ uses: 0 }]);
+    expect(await backend.sql("select uses from public.rw_codes where code = 'a'")).toEqual([
+      { uses: 0 },
+    ]);
   });
 
   it('passes the whole body to a function with one unnamed jsonb parameter', async () => {

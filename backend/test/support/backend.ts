@@ -35,6 +35,8 @@ export interface TestBackend {
   backend: RunningBackend;
   /** A fresh anonymous supabase-js client (no session persisted between clients). */
   client(key?: string): SupabaseClient;
+  /** Rows of a statement run directly in the database, as superuser (fixtures and checks). */
+  sql<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   /** A raw request to `path` (from /, e.g. '/rest/v1/items') as the anonymous JSON client. */
   request(path: string, init?: RequestInit): Promise<Response>;
   /** Registers a new user and returns a client signed in as them. */
@@ -123,6 +125,8 @@ export const startTestBackend = async (
     db: backend.ctx.db,
     backend,
     client,
+    sql: async <R>(text: string, params: unknown[] = []) =>
+      (await backend.ctx.db.query<R>(text, params)).rows,
     // For what supabase-js would never send: hostile or malformed requests.
     request: (path, init = {}) =>
       fetch(`${url}${path}`, {
