@@ -9,18 +9,17 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BackendConfig } from '../src/config.ts';
 import { startBackend, type RunningBackend } from '../src/server.ts';
 import {
   createScratchDatabase,
   pgliteDataDir,
-  startTestBackend,
   testDatabase,
   uniqueEmail,
-  type TestBackend,
 } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 import { waitFor as waitUntil } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
@@ -150,14 +149,7 @@ describe('fifty clients on one board', () => {
   const CLIENTS_PER_USER = 5;
   const WRITERS = 5;
   const WRITES_PER_WRITER = 100;
-  let backend: TestBackend;
-
-  beforeAll(async () => {
-    backend = await startTestBackend();
-  });
-  afterAll(async () => {
-    await backend?.close();
-  });
+  const backend = useTestBackend();
 
   it('all receive every change of a burst of 500 writes, once and in commit order', async () => {
     const people = await Promise.all(

@@ -2,19 +2,14 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataDirInUseError } from '../src/db/data-dir-lock.ts';
 import { PortInUseError, startBackend } from '../src/server.ts';
-import { startTestBackend, testDatabase, type TestBackend } from './support/backend.ts';
+import { testDatabase } from './support/backend.ts';
+import { useTestBackend } from './support/use-backend.ts';
 
 describe('starting the backend', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startTestBackend();
-  });
-  afterAll(async () => {
-    await backend?.close();
-  });
+  const backend = useTestBackend();
 
   it('refuses a port that is taken, with a clear error', async () => {
     await expect(
