@@ -258,7 +258,9 @@ const measureInBrowser = async (
   const box = (await scroller.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await startFrames(page);
-  for (let i = 0; i < 400; i += 1) {
+  // Until the bottom (the list's height grows as the window measures its cards), at most 30 s.
+  const scrollUntil = Date.now() + 30_000;
+  while (Date.now() < scrollUntil) {
     await page.mouse.wheel(0, 600);
     const done = await scroller.evaluate(
       (el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2,
