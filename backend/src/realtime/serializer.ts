@@ -47,26 +47,17 @@ const fromParts = (
   event: unknown,
   payload: unknown,
 ): Frame => {
+  // Each refusal carries the refs the client sent, so its reply can still be matched.
+  const refuse = (reason: string, knownTopic: string | null) =>
+    new FrameError(reason, refOrNull(ref), knownTopic, refOrNull(joinRef));
   if (typeof topic !== 'string' || topic === '') {
-    throw new FrameError(
-      'topic must be a non-empty string',
-      refOrNull(ref),
-      null,
-      refOrNull(joinRef),
-    );
+    throw refuse('topic must be a non-empty string', null);
   }
   if (typeof event !== 'string' || event === '') {
-    throw new FrameError(
-      'event must be a non-empty string',
-      refOrNull(ref),
-      topic,
-      refOrNull(joinRef),
-    );
+    throw refuse('event must be a non-empty string', topic);
   }
   const isObject = typeof payload === 'object' && payload !== null && !Array.isArray(payload);
-  if (!isObject) {
-    throw new FrameError('payload must be an object', refOrNull(ref), topic, refOrNull(joinRef));
-  }
+  if (!isObject) throw refuse('payload must be an object', topic);
   return { joinRef: refOrNull(joinRef), ref: refOrNull(ref), topic, event, payload };
 };
 
