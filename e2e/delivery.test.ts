@@ -17,7 +17,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { buildFolder, remotes, shellApp } from '@taskflow/shared/federation/remotes';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { repoRoot } from '../scripts/lib/serve-apps.ts';
-import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
+import { useEnvironment } from './support/journey-setup.ts';
 import {
   libraryMarkers,
   recordNetwork,
@@ -29,15 +29,7 @@ import { collectProblems, newGermanContext, see, signIn } from './support/page-h
 /** Issue 11: JavaScript on the wire over the journey (compressed bodies). */
 const JAVASCRIPT_BUDGET = 250 * 1024;
 
-let env: E2eEnvironment;
-
-before(async () => {
-  env = await startEnvironment();
-});
-
-after(async () => {
-  await env?.stop();
-});
+const env = useEnvironment();
 
 interface RawResponse {
   status: number;

@@ -9,46 +9,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { teammate } from '../scripts/lib/seed-demo.ts';
-import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
+import {
+  openOwnerAndMember,
+  useEnvironment,
+  type OwnerAndMember,
+} from './support/journey-setup.ts';
 import { gone, newGermanContext, see, shoot, signIn } from './support/page-helpers.ts';
 
-let env: E2eEnvironment;
-
-before(async () => {
-  env = await startEnvironment();
-});
-
-after(async () => {
-  await env?.stop();
-});
-
-interface Pair {
-  ownerPage: Page;
-  memberPage: Page;
-  close(): Promise<void>;
-}
-
-/** The demo owner and her teammate, each in a browser of their own, on the demo board. */
-const ownerAndMember = async (): Promise<Pair> => {
-  const contexts: BrowserContext[] = [
-    await newGermanContext(env.browser),
-    await newGermanContext(env.browser),
-  ];
-  const [ownerPage, memberPage] = await Promise.all(contexts.map((c) => c.newPage()));
-  await ownerPage!.goto(env.shellUrl);
-  await memberPage!.goto(env.shellUrl);
-  await signIn(ownerPage!, demoAccount.email, demoAccount.password);
-  await signIn(memberPage!, teammate.email, teammate.password);
-  await see(ownerPage!, 'Startseite neu gestalten');
-  await see(memberPage!, 'Startseite neu gestalten');
-  return {
-    ownerPage: ownerPage!,
-    memberPage: memberPage!,
-    close: async () => {
-      for (const context of contexts) await context.close();
-    },
-  };
-};
+const env = useEnvironment();
 
 const columns = (page: Page) => page.getByTestId('board-columns');
 
@@ -138,12 +106,12 @@ describe('German auth messages (by error code)', () => {
 });
 
 describe('two members on the demo board', () => {
-  let pair: Pair;
+  let pair: OwnerAndMember;
   let ownerPage: Page;
   let memberPage: Page;
 
   before(async () => {
-    pair = await ownerAndMember();
+    pair = await openOwnerAndMember(env);
     ({ ownerPage, memberPage } = pair);
   });
 

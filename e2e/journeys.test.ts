@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
-import { teammate } from '../scripts/lib/seed-demo.ts';
-import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
+import {
+  openOwnerAndMember,
+  useEnvironment,
+  type OwnerAndMember,
+} from './support/journey-setup.ts';
 import {
   collectProblems,
   gone,
@@ -14,8 +17,9 @@ import {
   shoot,
   signIn,
 } from './support/page-helpers.ts';
+import { sharedProviders } from './support/network.ts';
 
-let env: E2eEnvironment;
+const env = useEnvironment();
 
 /** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
 const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
@@ -28,45 +32,6 @@ const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void
   await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
   await page.mouse.up();
 };
-
-before(async () => {
-  env = await startEnvironment();
-});
-
-interface OwnerAndMember {
-  ownerPage: Page;
-  memberPage: Page;
-  close(): Promise<void>;
-}
-
-/** The demo owner and her teammate, each in a browser of their own, both on the demo board. */
-const openOwnerAndMember = async (
-  prepareMember: (context: BrowserContext) => Promise<void> = async () => undefined,
-): Promise<OwnerAndMember> => {
-  const owner = await newGermanContext(env.browser);
-  const member = await newGermanContext(env.browser);
-  await prepareMember(member);
-  const ownerPage = await owner.newPage();
-  const memberPage = await member.newPage();
-  await ownerPage.goto(env.shellUrl);
-  await memberPage.goto(env.shellUrl);
-  await signIn(ownerPage, demoAccount.email, demoAccount.password);
-  await signIn(memberPage, teammate.email, teammate.password);
-  await see(ownerPage, 'Startseite neu gestalten');
-  await see(memberPage, 'Startseite neu gestalten');
-  return {
-    ownerPage,
-    memberPage,
-    close: async () => {
-      await owner.close();
-      await member.close();
-    },
-  };
-};
-
-after(async () => {
-  await env?.stop();
-});
 
 describe('a new user', () => {
   let context: BrowserContext;
@@ -314,23 +279,7 @@ describe('the demo board', () => {
       remoteRequests.filter((url) => /prebuild|react-dom|rxjs|supabase/.test(url)),
       [],
     );
-    const providers = await page.evaluate(() => {
-      type Share = Record<string, Record<string, Record<string, Record<string, { from: string }>>>>;
-      const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Share } }).__FEDERATION__
-        ?.__SHARE__;
-      const found: Record<string, string[]> = {};
-      for (const scopes of Object.values(share ?? {})) {
-        for (const packages of Object.values(scopes)) {
-          for (const [name, versions] of Object.entries(packages)) {
-            for (const [version, entry] of Object.entries(versions)) {
-              const key = `${name}@${version}`;
-              found[key] = [...new Set([...(found[key] ?? []), entry.from])];
-            }
-          }
-        }
-      }
-      return found;
-    });
+    const providers = await sharedProviders(page);
     // RxJS and supabase-js travel inside @taskflow/shared (one copy: e2e/delivery.test.ts).
     for (const name of ['react', 'react-dom', '@taskflow/shared']) {
       const versions = Object.keys(providers).filter((key) => key.startsWith(`${name}@`));
@@ -391,7 +340,7 @@ describe('two members on one board', () => {
   let memberPage: Page;
 
   before(async () => {
-    pair = await openOwnerAndMember();
+    pair = await openOwnerAndMember(env);
     ({ ownerPage, memberPage } = pair);
   });
 
@@ -453,7 +402,7 @@ describe('a member whose connection drops', () => {
   let refusedAttempts = 0;
 
   before(async () => {
-    pair = await openOwnerAndMember((member) =>
+    pair = await openOwnerAndMember(env, (member) =>
       member.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
         if (cutOff) {
           refusedAttempts += 1;

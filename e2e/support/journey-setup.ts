@@ -1,0 +1,61 @@
+/**
+ * What the journey files set up the same way: the environment for the whole file, and the demo
+ * owner and her teammate, each in a browser of their own.
+ */
+import { after, before } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { teammate } from '../../scripts/lib/seed-demo.ts';
+import { demoAccount } from '../../shared/src/dev/demo-account.ts';
+import { startEnvironment, type E2eEnvironment } from './environment.ts';
+import { newGermanContext, see, signIn } from './page-helpers.ts';
+
+/**
+ * The file's environment: started before its tests, stopped after them. The object is filled in
+ * by `before`, so the file holds it in a const.
+ */
+export const useEnvironment = (): E2eEnvironment => {
+  const env = {} as E2eEnvironment;
+  before(async () => {
+    Object.assign(env, await startEnvironment());
+  });
+  after(async () => {
+    // Absent when the start failed: the start's error is the one to report.
+    await env.stop?.();
+  });
+  return env;
+};
+
+export interface OwnerAndMember {
+  ownerPage: Page;
+  memberPage: Page;
+  close(): Promise<void>;
+}
+
+/**
+ * The demo owner and her teammate, each in a browser of their own, both on the demo board.
+ * `prepareMember` sets up the member's browser before its page opens (a network rule, say).
+ */
+export const openOwnerAndMember = async (
+  env: E2eEnvironment,
+  prepareMember: (context: BrowserContext) => Promise<void> = async () => undefined,
+): Promise<OwnerAndMember> => {
+  const owner = await newGermanContext(env.browser);
+  const member = await newGermanContext(env.browser);
+  await prepareMember(member);
+  const ownerPage = await owner.newPage();
+  const memberPage = await member.newPage();
+  await ownerPage.goto(env.shellUrl);
+  await memberPage.goto(env.shellUrl);
+  await signIn(ownerPage, demoAccount.email, demoAccount.password);
+  await signIn(memberPage, teammate.email, teammate.password);
+  await see(ownerPage, 'Startseite neu gestalten');
+  await see(memberPage, 'Startseite neu gestalten');
+  return {
+    ownerPage,
+    memberPage,
+    close: async () => {
+      await owner.close();
+      await member.close();
+    },
+  };
+};
