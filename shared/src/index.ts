@@ -104,6 +104,7 @@ export { Avatar, type AvatarProps } from './ui/avatar';
 export { Modal, type ModalProps } from './ui/modal';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
 export { ToastViewport } from './ui/toast-viewport';
+export { StrokeIcon, PencilIcon, type StrokeIconProps } from './ui/icons';
 
 // UI atoms: form fields (shared/src/ui; label, hint and error wired to the control)
 export { Field, type FieldProps, type FieldControlProps, type FieldLayout } from './ui/field';

@@ -1,4 +1,4 @@
-import { Checkbox, boardStore, t, type BoardLabel, type Card } from '@taskflow/shared';
+import { Checkbox, PencilIcon, boardStore, t, type BoardLabel, type Card } from '@taskflow/shared';
 import { LabelChip } from './label-chip';
 
 interface LabelChecklistProps {
@@ -7,17 +7,6 @@ interface LabelChecklistProps {
   /** Opens the label's name and colour for editing (and deletion). */
   onEdit: (label: BoardLabel) => void;
 }
-
-const PencilIcon = () => (
-  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" aria-hidden="true">
-    <path
-      d="m13.5 3.5 3 3L7 16H4v-3l9.5-9.5Z"
-      strokeWidth="1.5"
-      strokeLinejoin="round"
-      strokeLinecap="round"
-    />
-  </svg>
-);
 
 /** Every label of the board, ticked where the card carries it; a click saves at once. */
 export const LabelChecklist = ({ card, labels, onEdit }: LabelChecklistProps) =>

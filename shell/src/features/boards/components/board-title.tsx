@@ -1,22 +1,5 @@
-import { TextInput, boardStore, t } from '@taskflow/shared';
+import { PencilIcon, TextInput, boardStore, t } from '@taskflow/shared';
 import { useState } from 'react';
-
-const PencilIcon = () => (
-  <svg
-    viewBox="0 0 20 20"
-    className="ml-2 inline-block h-4 w-4 align-[-0.125em] opacity-70"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
-    <path
-      d="m13.5 3.5 3 3L7 16H4v-3l9.5-9.5Z"
-      strokeWidth="1.5"
-      strokeLinejoin="round"
-      strokeLinecap="round"
-    />
-  </svg>
-);
 
 const headingClass = 'min-w-0 text-xl font-bold tracking-tight break-words drop-shadow-sm';
 
@@ -64,7 +47,7 @@ export const BoardTitle = ({ title, editable }: { title: string; editable: boole
         className="min-h-10 max-w-full rounded-lg px-1 text-left break-words hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white"
       >
         {title}
-        <PencilIcon />
+        <PencilIcon className="ml-2 inline-block h-4 w-4 align-[-0.125em] opacity-70" />
       </button>
     </h2>
   );

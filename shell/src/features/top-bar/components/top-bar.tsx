@@ -1,4 +1,4 @@
-import { Avatar, Button, TextInput, t, type Board } from '@taskflow/shared';
+import { Avatar, Button, StrokeIcon, TextInput, t, type Board } from '@taskflow/shared';
 import { BoardSelector } from './board-selector';
 
 export interface TopBarProps {
@@ -22,20 +22,20 @@ export interface TopBarProps {
 }
 
 const FilterIcon = () => (
-  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" aria-hidden="true">
+  <StrokeIcon>
     <path d="M3 5h14M6 10h8M8.5 15h3" strokeWidth="1.75" strokeLinecap="round" />
-  </svg>
+  </StrokeIcon>
 );
 
 const SignOutIcon = () => (
-  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" aria-hidden="true">
+  <StrokeIcon>
     <path
       d="M8 4H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3m4-10 4 4-4 4m4-4H8"
       strokeWidth="1.75"
       strokeLinecap="round"
       strokeLinejoin="round"
     />
-  </svg>
+  </StrokeIcon>
 );
 
 export const TopBar = ({
