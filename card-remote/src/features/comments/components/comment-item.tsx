@@ -24,6 +24,12 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
   const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(comment.text);
 
+  // Opening and cancelling both start from the saved text, so no stale draft survives either.
+  const fromSavedText = (open: boolean) => {
+    setDraft(comment.text);
+    setEditing(open);
+  };
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.trim()) return;
@@ -57,8 +63,7 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
               onKeyDown={(event) => {
                 if (event.key === 'Escape') {
                   event.stopPropagation();
-                  setDraft(comment.text);
-                  setEditing(false);
+                  fromSavedText(false);
                 }
               }}
               aria-label={t('card.commentEditLabel')}
@@ -67,14 +72,7 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
               <Button type="submit" size="sm" disabled={!draft.trim()}>
                 {t('card.commentSave')}
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => {
-                  setDraft(comment.text);
-                  setEditing(false);
-                }}
-              >
+              <Button size="sm" variant="ghost" onClick={() => fromSavedText(false)}>
                 {t('card.commentCancel')}
               </Button>
             </div>
@@ -103,10 +101,7 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
                 size="sm"
                 variant="ghost"
                 className="px-1.5 text-xs"
-                onClick={() => {
-                  setDraft(comment.text);
-                  setEditing(true);
-                }}
+                onClick={() => fromSavedText(true)}
               >
                 {t('card.commentEdit')}
               </Button>
