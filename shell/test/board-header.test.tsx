@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as Shared from '@taskflow/shared';
-import type { BoardData } from '@taskflow/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoardHeader } from '../src/features/boards/components/board-header';
+import { boardWith } from './board-fixture';
 
 const store = vi.hoisted(() => ({ updateBoard: vi.fn(async () => true) }));
 
@@ -12,19 +12,7 @@ vi.mock('@taskflow/shared', async (importOriginal) => {
   return { ...actual, boardStore: { ...actual.boardStore, updateBoard: store.updateBoard } };
 });
 
-const data = {
-  board: {
-    id: 'b1',
-    title: 'Sommerfest',
-    owner_id: 'u1',
-    background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
-    created_at: '2025-01-01T00:00:00Z',
-  },
-  members: [],
-  labels: [],
-  lists: {},
-  cards: {},
-} as unknown as BoardData;
+const data = boardWith();
 
 const renderHeader = (isOwner = true) =>
   render(<BoardHeader data={data} isOwner={isOwner} onOpenTeam={vi.fn()} onDelete={vi.fn()} />);

@@ -1,24 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BoardData, Card } from '@taskflow/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { DeleteBoardDialog } from '../src/features/boards/components/delete-board-dialog';
-
-const boardWith = (cardCount: number): BoardData => ({
-  board: {
-    id: 'b1',
-    title: 'Sommerfest',
-    owner_id: 'u1',
-    background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
-    created_at: '2025-01-01T00:00:00Z',
-  } as BoardData['board'],
-  members: [],
-  labels: [],
-  lists: {},
-  cards: Object.fromEntries(
-    Array.from({ length: cardCount }, (_, i) => [`c${i}`, { id: `c${i}` } as Card]),
-  ),
-});
+import { boardWith } from './board-fixture';
 
 describe('delete-board confirmation', () => {
   it('names the board and its cards, and deletes only on Löschen', async () => {
