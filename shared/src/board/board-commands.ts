@@ -49,7 +49,7 @@ const upsert = (
 });
 
 /** A change shown at once whose write answers with no row: the change itself is confirmed. */
-const write = (
+export const write = (
   change: RowChange,
   send: (api: BoardWriteApi) => Promise<unknown>,
   failure: TextKey,

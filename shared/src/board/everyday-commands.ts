@@ -5,7 +5,7 @@ import type { BoardData, CardComment } from '../domain/types';
 import type { BoardPatch } from '../data/boards-api';
 import type { LabelPatch } from '../data/labels-api';
 import type { TextKey } from '../i18n/t';
-import type { BoardCommand, CommandContext } from './board-commands';
+import { write, type BoardCommand, type CommandContext } from './board-commands';
 import { applyRowChange } from './board-data';
 import type { BoardWriteApi } from './board-gateway';
 import { deletion, insertOrUpdate, type BoardTable } from './row-change';
@@ -101,14 +101,7 @@ export const everydayCommands = {
   /** The label goes from every card too (card_tags cascade in the database). */
   deleteLabel(_: CommandContext, labelId: string): BoardCommand {
     const gone = deletion('board_labels', { id: labelId });
-    return {
-      optimistic: (data) => applyRowChange(data, gone),
-      request: async (api) => {
-        await api.deleteLabelRow(labelId);
-        return [gone];
-      },
-      failure: 'errors.deleteFailed',
-    };
+    return write(gone, (api) => api.deleteLabelRow(labelId), 'errors.deleteFailed');
   },
 
   /** The author's correction; the server refuses anyone else's and stamps edited_at. */
@@ -126,13 +119,6 @@ export const everydayCommands = {
 
   deleteComment(_: CommandContext, commentId: string): BoardCommand {
     const gone = deletion('card_comments', { id: commentId });
-    return {
-      optimistic: (data) => applyRowChange(data, gone),
-      request: async (api) => {
-        await api.deleteCommentRow(commentId);
-        return [gone];
-      },
-      failure: 'errors.deleteFailed',
-    };
+    return write(gone, (api) => api.deleteCommentRow(commentId), 'errors.deleteFailed');
   },
 };
