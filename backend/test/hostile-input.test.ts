@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { expectRestError } from './support/rest-error.ts';
 
 let backend: TestBackend;
 
@@ -27,16 +28,6 @@ const auth = (path: string, init: RequestInit = {}) =>
     ...init,
     headers: { 'X-Supabase-Api-Version': '2024-01-01', ...init.headers },
   });
-
-/** PostgREST's error shape with the given status and code. */
-const expectRestError = async (response: Response, status: number, code: string) => {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
-  expect(body.code).toBe(code);
-  return body;
-};
 
 /** GoTrue's 2024-01-01 error shape with the given status and code. */
 const expectAuthError = async (response: Response, status: number, code: string) => {

@@ -8,6 +8,7 @@ import { SignJWT } from 'jose';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
+import { expectRestError } from './support/rest-error.ts';
 
 let backend: TestBackend;
 let api: SupabaseClient;
@@ -36,15 +37,6 @@ const snapshot = async () =>
 /** A raw request, for what supabase-js would never send. */
 const raw = (path: string, init: RequestInit = {}) => backend.request(`/rest/v1/${path}`, init);
 
-const expectError = async (response: Response, status: number, code: string) => {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
-  expect(body.code).toBe(code);
-  return body;
-};
-
 beforeAll(async () => {
   backend = await startTestBackend({ maxBodyBytes: MAX_BODY_BYTES });
   await backend.db.exec(FIXTURE);
@@ -63,7 +55,7 @@ describe('tokens', () => {
       -60,
     );
     const response = await raw('re_items', { headers: { Authorization: `Bearer ${expired}` } });
-    const body = await expectError(response, 401, 'PGRST303');
+    const body = await expectRestError(response, 401, 'PGRST303');
     expect(body.message).toBe('JWT expired');
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/);
   });
@@ -73,12 +65,12 @@ describe('tokens', () => {
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
-    await expectError(
+    await expectRestError(
       await raw('re_items', { headers: { Authorization: `Bearer ${forged}` } }),
       401,
       'PGRST301',
     );
-    await expectError(
+    await expectRestError(
       await raw('re_items', { headers: { Authorization: 'Bearer nonsense' } }),
       401,
       'PGRST301',
@@ -111,7 +103,7 @@ describe('unknown names', () => {
 
   it('answers 404 PGRST125 for a path that names no table: root, trailing slash, deeper', async () => {
     for (const path of ['', 're_items/', 're_items/1', 'rpc/', 'rpc/re_fn/x']) {
-      await expectError(await raw(path), 404, 'PGRST125');
+      await expectRestError(await raw(path), 404, 'PGRST125');
     }
   });
 
@@ -157,7 +149,7 @@ describe('unknown names', () => {
   });
 
   it('refuses methods PostgREST does not offer with 405', async () => {
-    await expectError(await raw('re_items', { method: 'PUT', body: '{}' }), 405, 'PGRST117');
+    await expectRestError(await raw('re_items', { method: 'PUT', body: '{}' }), 405, 'PGRST117');
   });
 });
 
@@ -182,13 +174,13 @@ describe('unparsable query strings', () => {
   ];
 
   it.each(cases)('%s → 400 PGRST100', async (path) => {
-    const body = await expectError(await raw(path), 400, 'PGRST100');
+    const body = await expectRestError(await raw(path), 400, 'PGRST100');
     expect(body.message).toMatch(/^failed to parse /);
   });
 
   it('refuses a malformed filter on writes without touching data', async () => {
-    await expectError(await raw('re_items?id=gt', { method: 'DELETE' }), 400, 'PGRST100');
-    await expectError(
+    await expectRestError(await raw('re_items?id=gt', { method: 'DELETE' }), 400, 'PGRST100');
+    await expectRestError(
       await raw('re_items?id=lt5', { method: 'PATCH', body: JSON.stringify({ n: 9 }) }),
       400,
       'PGRST100',
@@ -199,7 +191,7 @@ describe('unparsable query strings', () => {
   });
 
   it('refuses a Range header it cannot read', async () => {
-    await expectError(await raw('re_items', { headers: { Range: 'lots' } }), 400, 'PGRST100');
+    await expectRestError(await raw('re_items', { headers: { Range: 'lots' } }), 400, 'PGRST100');
   });
 
   it('refuses unknown Prefer values only with handling=strict (400 PGRST122), changing nothing', async () => {
@@ -209,7 +201,7 @@ describe('unparsable query strings', () => {
         headers: { Prefer: prefer },
         body: JSON.stringify({ id: 90, title: 'prefer' }),
       });
-    const strict = await expectError(
+    const strict = await expectRestError(
       await post('handling=strict, return=bogus, frobnicate'),
       400,
       'PGRST122',
@@ -266,7 +258,7 @@ describe('injection attempts', () => {
       `re_items?order=${encodeURIComponent('id.asc,(select 1)')}`,
       `re_items?or=${encodeURIComponent('(id.eq.1);drop table re_items;--')}`,
     ];
-    for (const path of attempts) await expectError(await raw(path), 400, 'PGRST100');
+    for (const path of attempts) await expectRestError(await raw(path), 400, 'PGRST100');
     const upsert = await raw(
       `re_items?on_conflict=${encodeURIComponent('id) do nothing; drop table re_items; --')}`,
       {
@@ -275,13 +267,17 @@ describe('injection attempts', () => {
         body: JSON.stringify({ id: 1, title: 'x' }),
       },
     );
-    await expectError(upsert, 400, 'PGRST100');
+    await expectRestError(upsert, 400, 'PGRST100');
     expect(await snapshot()).toEqual(initial);
   });
 
   it('treats a quoted name with quotes in it as an unknown column', async () => {
-    await expectError(await raw(`re_items?select=${encodeURIComponent('"a\\"b"')}`), 400, '42703');
-    await expectError(
+    await expectRestError(
+      await raw(`re_items?select=${encodeURIComponent('"a\\"b"')}`),
+      400,
+      '42703',
+    );
+    await expectRestError(
       await raw(`re_items?${encodeURIComponent('"id\\" = 1 or \\"1"')}=eq.1`),
       400,
       '42703',
@@ -292,7 +288,7 @@ describe('injection attempts', () => {
       method: 'POST',
       body: JSON.stringify([{ title: 'x' }]),
     });
-    await expectError(columns, 400, 'PGRST204');
+    await expectRestError(columns, 400, 'PGRST204');
     expect(await snapshot()).toEqual(initial);
   });
 
@@ -317,25 +313,25 @@ describe('injection attempts', () => {
 describe('bad bodies', () => {
   it('refuses invalid JSON with 400 PGRST102', async () => {
     for (const body of ['{"id": 9,', 'not json', '']) {
-      await expectError(await raw('re_items', { method: 'POST', body }), 400, 'PGRST102');
+      await expectRestError(await raw('re_items', { method: 'POST', body }), 400, 'PGRST102');
     }
-    await expectError(
+    await expectRestError(
       await raw('re_items?id=eq.1', { method: 'PATCH', body: '{oops}' }),
       400,
       'PGRST102',
     );
-    await expectError(await raw('rpc/re_fail', { method: 'POST', body: '[' }), 400, 'PGRST102');
+    await expectRestError(await raw('rpc/re_fail', { method: 'POST', body: '[' }), 400, 'PGRST102');
     expect(await snapshot()).toEqual(initial);
   });
 
   it('refuses JSON of the wrong shape with 400 PGRST102', async () => {
-    await expectError(await raw('re_items', { method: 'POST', body: '42' }), 400, 'PGRST102');
-    await expectError(
+    await expectRestError(await raw('re_items', { method: 'POST', body: '42' }), 400, 'PGRST102');
+    await expectRestError(
       await raw('re_items', { method: 'POST', body: '[{"id":9,"title":"x"}, 1]' }),
       400,
       'PGRST102',
     );
-    await expectError(
+    await expectRestError(
       await raw('re_items?id=eq.1', { method: 'PATCH', body: '[{"n":1}]' }),
       400,
       'PGRST102',
@@ -353,7 +349,7 @@ describe('bad bodies', () => {
       body: new Blob([JSON.stringify(big)]).stream(),
       duplex: 'half',
     } as RequestInit);
-    await expectError(chunked, 413, 'PGRST413');
+    await expectRestError(chunked, 413, 'PGRST413');
     expect(await snapshot()).toEqual(initial);
   });
 });
