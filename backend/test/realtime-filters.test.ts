@@ -14,16 +14,16 @@ import {
   type RealtimePostgresChangesPayload,
   type SupabaseClient,
 } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBackend, type TestBackend } from './support/backend.ts';
-import { joinChannel, waitFor } from './support/waiting.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestBackend } from './support/use-backend.ts';
+import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 
-let backend: TestBackend;
+const backend = useTestBackend();
 let alice: { id: string; client: SupabaseClient };
 let stranger: { id: string; client: SupabaseClient };
-const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
+const channels = channelsRemovedAfterEach();
 
 const boardOf = async (ownerId: string) => {
   const [board] = await backend.sql(
@@ -61,20 +61,11 @@ const insertCard = (listId: string, fields: Row) =>
   );
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   const signIn = async (name: string) => {
     const { client, user } = await backend.signUpAndSignIn(undefined, 'geheim123', name);
     return { id: user.id, client };
   };
   [alice, stranger] = await Promise.all([signIn('Alice'), signIn('Fremd')]);
-});
-
-afterEach(async () => {
-  for (const { client, channel } of channels.splice(0)) await client.removeChannel(channel);
-});
-
-afterAll(async () => {
-  await backend?.close();
 });
 
 describe('filters evaluated by Postgres', () => {

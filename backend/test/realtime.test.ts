@@ -14,10 +14,10 @@ import type {
   Session,
   SupabaseClient,
 } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { installChangeFeed } from '../src/realtime/feed-install.ts';
-import { startTestBackend, type TestBackend } from './support/backend.ts';
-import { joinChannel, waitFor } from './support/waiting.ts';
+import { useTestBackend } from './support/use-backend.ts';
+import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 type Payload = RealtimePostgresChangesPayload<Row>;
@@ -28,11 +28,11 @@ interface Person {
   session: Session;
 }
 
-let backend: TestBackend;
+const backend = useTestBackend();
 let alice: Person;
 let bob: Person;
 let carol: Person;
-const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
+const channels = channelsRemovedAfterEach();
 
 const signedIn = async (name: string): Promise<Person> => {
   const { client, user, session } = await backend.signUpAndSignIn(undefined, 'geheim123', name);
@@ -88,16 +88,7 @@ const insertCard = async (client: SupabaseClient, listId: string, fields: Row = 
 };
 
 beforeAll(async () => {
-  backend = await startTestBackend();
   [alice, bob, carol] = await Promise.all([signedIn('Alice'), signedIn('Bob'), signedIn('Carol')]);
-});
-
-afterEach(async () => {
-  for (const { client, channel } of channels.splice(0)) await client.removeChannel(channel);
-});
-
-afterAll(async () => {
-  await backend?.close();
 });
 
 describe('postgres_changes payloads', () => {

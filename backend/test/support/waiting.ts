@@ -2,7 +2,8 @@
  * Waiting in the backend's integration tests: for a value that arrives over a socket, and for a
  * realtime channel's join. One copy, so every file times out and reports the same way.
  */
-import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { afterEach } from 'vitest';
 
 export interface WaitOptions {
   timeoutMs?: number;
@@ -32,3 +33,15 @@ export const joinChannel = (channel: RealtimeChannel) =>
       else if (status !== 'CLOSED') reject(error ?? new Error(status));
     });
   });
+
+/**
+ * The channels a test opens, each removed after the test, so no subscription of one test
+ * receives another's changes. Push every channel the test opens.
+ */
+export const channelsRemovedAfterEach = () => {
+  const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
+  afterEach(async () => {
+    for (const { client, channel } of channels.splice(0)) await client.removeChannel(channel);
+  });
+  return channels;
+};
