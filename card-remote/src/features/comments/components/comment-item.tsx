@@ -18,6 +18,9 @@ interface CommentItemProps {
   own: boolean;
 }
 
+// The author's two actions under a comment: small and quiet, the comment stays the focus.
+const quietAction = { size: 'sm', variant: 'ghost', className: 'px-1.5 text-xs' } as const;
+
 /** One comment; its author sees 'Bearbeiten' and 'Löschen', always visible (no hover). */
 export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
   const [editing, setEditing] = useState(false);
@@ -97,20 +100,10 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
             </div>
           ) : (
             <div className="mt-0.5 flex gap-1">
-              <Button
-                size="sm"
-                variant="ghost"
-                className="px-1.5 text-xs"
-                onClick={() => fromSavedText(true)}
-              >
+              <Button {...quietAction} onClick={() => fromSavedText(true)}>
                 {t('card.commentEdit')}
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                className="px-1.5 text-xs"
-                onClick={() => setConfirming(true)}
-              >
+              <Button {...quietAction} onClick={() => setConfirming(true)}>
                 {t('card.commentDelete')}
               </Button>
             </div>
