@@ -6,9 +6,7 @@ import type {
   BoardMember,
   BoardSnapshot,
   Card,
-  CardComment,
   CardRow,
-  ChecklistItem,
   Profile,
 } from '../domain/types';
 import { byPosition } from '../domain/positions';
@@ -187,31 +185,31 @@ const findChild = <F extends 'checklist' | 'comments'>(
   return undefined;
 };
 
-const applyChecklist = (data: BoardData, change: RowChange): BoardData => {
-  if (change.eventType === 'DELETE') return removeChild(data, 'checklist', change.old.id);
-  const row = {
-    ...findChild(data, 'checklist', change.new.id),
-    ...(change.new as Partial<ChecklistItem>),
-  } as ChecklistItem;
-  if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
-  return updateCard(removeChild(data, 'checklist', row.id), row.card_id, (card) => ({
-    ...card,
-    checklist: upsertById(card.checklist, row).sort(byPosition),
-  }));
-};
+/**
+ * A checklist item or comment inserted, changed or deleted: a partial row is merged onto the
+ * stored one, which leaves the card it hung on first (a checklist item can move to another
+ * card), then joins its card's list in `order`.
+ */
+const applyChild =
+  <F extends 'checklist' | 'comments'>(
+    field: F,
+    order: (a: Card[F][number], b: Card[F][number]) => number,
+  ) =>
+  (data: BoardData, change: RowChange): BoardData => {
+    if (change.eventType === 'DELETE') return removeChild(data, field, change.old.id);
+    const row = {
+      ...findChild(data, field, change.new.id),
+      ...(change.new as Partial<Card[F][number]>),
+    } as Card[F][number];
+    if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
+    return updateCard(removeChild(data, field, row.id), row.card_id, (card) => ({
+      ...card,
+      [field]: upsertById<Card[F][number]>(card[field], row).sort(order),
+    }));
+  };
 
-const applyComment = (data: BoardData, change: RowChange): BoardData => {
-  if (change.eventType === 'DELETE') return removeChild(data, 'comments', change.old.id);
-  const row = {
-    ...findChild(data, 'comments', change.new.id),
-    ...(change.new as Partial<CardComment>),
-  } as CardComment;
-  if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
-  return updateCard(data, row.card_id, (card) => ({
-    ...card,
-    comments: upsertById(card.comments, row).sort(byCreatedAt),
-  }));
-};
+const applyChecklist = applyChild('checklist', byPosition);
+const applyComment = applyChild('comments', byCreatedAt);
 
 /** A fellow member renamed themselves: their avatar and name follow (issue 10, 'Profil'). */
 const applyProfile = (data: BoardData, change: RowChange): BoardData => {
