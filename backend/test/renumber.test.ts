@@ -12,9 +12,10 @@ let owner: SupabaseClient;
 let boardId: string;
 let listId: string;
 
-const must = <T>({ data, error }: { data: T | null; error: unknown }): T => {
+/** The data of an answer that must not be an error (a void RPC's data is null). */
+const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
   if (error) throw error;
-  return data as T;
+  return data as NonNullable<T>;
 };
 
 beforeAll(async () => {
