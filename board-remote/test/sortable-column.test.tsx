@@ -71,8 +71,11 @@ describe('sortable cards, by keyboard', () => {
 
   it('tells assistive technology how to drag, in German', async () => {
     await renderBoard();
-    expect(document.body.textContent).toContain(
-      'Drücken Sie die Leertaste, um eine Karte oder Liste aufzunehmen.',
+    // dnd-kit mounts its screen-reader instructions in a portal after its first effect.
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'Drücken Sie die Leertaste, um eine Karte oder Liste aufzunehmen.',
+      ),
     );
   });
 });

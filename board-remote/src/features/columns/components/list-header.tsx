@@ -1,5 +1,5 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import { Button, Message, Modal, TextInput, boardStore, t, type BoardList } from '@taskflow/shared';
+import { ConfirmDialog, Message, TextInput, boardStore, t, type BoardList } from '@taskflow/shared';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
@@ -244,32 +244,17 @@ interface DeleteListDialogProps {
 }
 
 const DeleteListDialog = ({ list, count, onConfirm, onClose }: DeleteListDialogProps) => (
-  <Modal
+  <ConfirmDialog
     title={t('lists.deleteList')}
-    onClose={onClose}
-    size="sm"
-    footer={
-      <>
-        <Button variant="secondary" onClick={onClose} data-autofocus>
-          {t('lists.cancel')}
-        </Button>
-        <Button
-          variant="danger"
-          onClick={() => {
-            onConfirm();
-            onClose();
-          }}
-        >
-          {t('lists.deleteList')}
-        </Button>
-      </>
-    }
-  >
-    <p className="text-sm break-words text-slate-700">
-      {count === 1
+    message={
+      count === 1
         ? t('lists.confirmDeleteOne', { title: list.title })
-        : t('lists.confirmDelete', { title: list.title, count })}
-    </p>
-    <p className="mt-2 text-sm text-slate-500">{t('lists.confirmDeleteHint')}</p>
-  </Modal>
+        : t('lists.confirmDelete', { title: list.title, count })
+    }
+    hint={t('lists.confirmDeleteHint')}
+    confirmLabel={t('lists.deleteList')}
+    cancelLabel={t('lists.cancel')}
+    onConfirm={onConfirm}
+    onClose={onClose}
+  />
 );
