@@ -138,7 +138,7 @@ describe('arranging cards', () => {
     await ownerPage.keyboard.press('Space');
     await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
     await ownerPage.keyboard.press('ArrowUp');
-    await ownerPage.waitForTimeout(200);
+    await ownerPage.waitForTimeout(500);
     await ownerPage.keyboard.press('Space');
     const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
     await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
@@ -156,7 +156,7 @@ describe('arranging cards', () => {
     await ownerPage.keyboard.press('Space');
     await heard(ownerPage, /Karte „Texte für die Produktseiten“ aufgenommen/);
     await ownerPage.keyboard.press('ArrowRight');
-    await ownerPage.waitForTimeout(250);
+    await ownerPage.waitForTimeout(500);
     await ownerPage.keyboard.press('Space');
     await eventually(() => titlesIn(ownerPage, 'In Arbeit'), ['Texte für die Produktseiten']);
     await eventually(() => titlesIn(memberPage, 'In Arbeit'), ['Texte für die Produktseiten']);
@@ -192,7 +192,7 @@ describe('arranging lists', () => {
     await ownerPage.keyboard.press('Space');
     await heard(ownerPage, /Liste „Erledigt“ aufgenommen/);
     await ownerPage.keyboard.press('ArrowLeft');
-    await ownerPage.waitForTimeout(250);
+    await ownerPage.waitForTimeout(500);
     await ownerPage.keyboard.press('Space');
     const expected = ['Zu erledigen', 'Erledigt', 'In Bearbeitung'];
     await eventually(() => listTitles(ownerPage), expected);
