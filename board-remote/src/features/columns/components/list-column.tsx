@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, boardStore, t } from '@taskflow/shared';
+import { Button, boardStore, t, type Card } from '@taskflow/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { Column } from '../hooks/use-board-columns';
@@ -188,6 +188,18 @@ const CardList = ({
   );
 
   const items = windowed ? virtualizer.getVirtualItems() : null;
+  // One tile for both branches; a windowed one also reports its index and measured height.
+  const tile = (card: Card, index?: number) => (
+    <CardTile
+      key={card.id}
+      card={card}
+      listId={listId}
+      labels={labels}
+      profiles={profiles}
+      onOpen={onOpenCard}
+      {...(index === undefined ? {} : { index, measure: virtualizer.measureElement })}
+    />
+  );
   const padTop = items?.[0]?.start ?? 0;
   const padBottom = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
@@ -205,34 +217,14 @@ const CardList = ({
           ) : null}
           {items.map((item) => {
             const card = cards[item.index];
-            return card ? (
-              <CardTile
-                key={card.id}
-                card={card}
-                listId={listId}
-                labels={labels}
-                profiles={profiles}
-                onOpen={onOpenCard}
-                index={item.index}
-                measure={virtualizer.measureElement}
-              />
-            ) : null;
+            return card ? tile(card, item.index) : null;
           })}
           {padBottom > 8 ? (
             <li aria-hidden="true" className="shrink-0" style={{ height: padBottom - 8 }} />
           ) : null}
         </>
       ) : (
-        cards.map((card) => (
-          <CardTile
-            key={card.id}
-            card={card}
-            listId={listId}
-            labels={labels}
-            profiles={profiles}
-            onOpen={onOpenCard}
-          />
-        ))
+        cards.map((card) => tile(card))
       )}
     </ul>
   );
