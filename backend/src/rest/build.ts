@@ -183,7 +183,9 @@ const filterSql = (b: Builder, src: Source, filter: Filter): string => {
     case 'in':
       sql = cond.values.length
         ? `${expr} in (${cond.values.map((v) => b.params.bind(v, type)).join(', ')})`
-        : 'false';
+        : // An empty list matches nothing; the field stays in the statement, since a JSON path
+          // in it binds its keys as parameters, which a bare `false` would leave unused.
+          `(${expr} is null and false)`;
       break;
     case 'fts': {
       const config =
