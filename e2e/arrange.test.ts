@@ -137,6 +137,8 @@ describe('arranging cards', () => {
     await moving.focus();
     await ownerPage.keyboard.press('Space');
     await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
+    // dnd-kit measures the droppables after the drag starts; an arrow before that finds no target.
+    await ownerPage.waitForTimeout(300);
     await ownerPage.keyboard.press('ArrowUp');
     await ownerPage.waitForTimeout(500);
     await ownerPage.keyboard.press('Space');
