@@ -254,6 +254,16 @@ export const de = {
   modal: {
     close: 'Schließen',
   },
+  // Issue 12: the board's and the card's history.
+  activity: {},
+  // Issue 12: who has the board or a card open.
+  presence: {},
+  // Issue 12: 'Meine Aufgaben', the badge and the reminders.
+  myTasks: {},
+  // Issue 13: export and import (TaskFlow JSON, CSV, Trello).
+  transfer: {},
+  // Issue 13: the light, dark and system themes.
+  theme: {},
 } as const;
 
 export type Catalogue = typeof de;
