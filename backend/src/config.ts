@@ -40,6 +40,15 @@ export interface BackendConfig {
   realtimeMaxMessagesPerSecond: number;
   /** Statement timeout of realtime's authorisation and filter checks, in milliseconds. */
   realtimeCheckTimeoutMs: number;
+  /**
+   * Realtime pings every socket this often and ends one that has not answered the previous
+   * ping: a dead connection (and its presence) is gone within two intervals.
+   */
+  realtimePingIntervalMs: number;
+  /** Server mode: how often a process proves it is alive to the others (shared presence). */
+  realtimePresenceHeartbeatMs: number;
+  /** Server mode: a process silent this long is presumed dead and its presence removed. */
+  realtimePresenceTtlMs: number;
   /** Public URL of this server (JWT `iss`, log line); empty: derived from host and port at start. */
   publicUrl: string;
   logLevel: string;
@@ -97,6 +106,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       env.REALTIME_CHECK_TIMEOUT_MS,
       2000,
       'REALTIME_CHECK_TIMEOUT_MS',
+    ),
+    realtimePingIntervalMs: intFrom(
+      env.REALTIME_PING_INTERVAL_MS,
+      10_000,
+      'REALTIME_PING_INTERVAL_MS',
+    ),
+    realtimePresenceHeartbeatMs: intFrom(
+      env.REALTIME_PRESENCE_HEARTBEAT_MS,
+      5000,
+      'REALTIME_PRESENCE_HEARTBEAT_MS',
+    ),
+    realtimePresenceTtlMs: intFrom(
+      env.REALTIME_PRESENCE_TTL_MS,
+      15_000,
+      'REALTIME_PRESENCE_TTL_MS',
     ),
     publicUrl: env.PUBLIC_URL || '',
     logLevel: env.LOG_LEVEL || 'info',

@@ -4,21 +4,13 @@
  * each receive every change of a burst of writes, once and in commit order; and, on
  * PostgreSQL, two backend processes each deliver every change to their own sockets.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { BackendConfig } from '../src/config.ts';
 import { startBackend, type RunningBackend } from '../src/server.ts';
-import {
-  createScratchDatabase,
-  pgliteDataDir,
-  testDatabase,
-  uniqueEmail,
-} from './support/backend.ts';
+import { createScratchDatabase, pgliteDataDir, testDatabase } from './support/backend.ts';
+import { createBoard, signUp, spawnBackend } from './support/peers.ts';
 import { useTestBackend } from './support/use-backend.ts';
 import { waitFor as waitUntil } from './support/waiting.ts';
 
@@ -27,46 +19,6 @@ type Row = Record<string, unknown>;
 // Restarts and separate processes take longer than one backend's round trip.
 const waitFor = <T>(read: () => T | undefined | false, what: string, timeoutMs = 20_000) =>
   waitUntil(read, what, { timeoutMs, pollMs: 25 });
-
-const clientFor = (url: string, key: string): SupabaseClient =>
-  createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-
-/** Signs a new user up and in through `url`; returns the client, the user id and the session. */
-const signUp = async (url: string, key: string, name: string) => {
-  const client = clientFor(url, key);
-  const email = uniqueEmail(name.toLowerCase());
-  const signUpResult = await client.auth.signUp({
-    email,
-    password: 'geheim123',
-    options: { data: { full_name: name } },
-  });
-  if (signUpResult.error) throw signUpResult.error;
-  const { data, error } = await client.auth.signInWithPassword({ email, password: 'geheim123' });
-  if (error) throw error;
-  return { client, id: data.user.id, session: data.session };
-};
-
-const createBoard = async (owner: SupabaseClient, memberIds: string[] = []) => {
-  const board = await owner.from('boards').insert({ title: 'Team' }).select().single();
-  if (board.error) throw board.error;
-  const boardId = (board.data as Row).id as string;
-  if (memberIds.length > 0) {
-    const members = await owner
-      .from('board_members')
-      .insert(memberIds.map((user_id) => ({ board_id: boardId, user_id })));
-    if (members.error) throw members.error;
-  }
-  const list = await owner
-    .from('lists')
-    .insert({ board_id: boardId, title: 'Offen' })
-    .select()
-    .single();
-  if (list.error) throw list.error;
-  return { boardId, listId: (list.data as Row).id as string };
-};
 
 const addCard = async (client: SupabaseClient, listId: string, title: string) => {
   const { error } = await client.from('cards').insert({ list_id: listId, title });
@@ -203,45 +155,6 @@ describe('fifty clients on one board', () => {
     await Promise.all(watchers.map((w) => w.remove()));
   }, 90_000);
 });
-
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A backend in its own process (`src/main.ts`), as `npm run backend` starts it. */
-const spawnBackend = async (databaseUrl: string) => {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: backendDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const ready = await waitFor(
-    () => {
-      const match = /ready on (http:\/\/\S+) .*anon key: (\S+)/.exec(output);
-      if (!match && child.exitCode !== null) throw new Error(`backend process failed:\n${output}`);
-      return match ?? undefined;
-    },
-    'a backend process to start',
-    60_000,
-  );
-  return {
-    url: ready[1]!,
-    anonKey: ready[2]!,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-};
 
 // Scale-out needs a database that several processes share: PostgreSQL only.
 if (testDatabase === 'postgres') {

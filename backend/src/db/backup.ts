@@ -8,8 +8,8 @@
  *   (the PostgreSQL client package) in a version at least the server's.
  *
  * Roles are not in a dump (they belong to the server), so a restore creates the API roles
- * first (roles.sql). The realtime change log (`taskflow_realtime.changes`) is transient and
- * left out. A dump holds password hashes and every board: keep it as private as the database.
+ * first (roles.sql). The realtime change log (`taskflow_realtime.changes`) and presence are
+ * transient and left out. A dump holds password hashes and every board: keep it as private as the database.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -20,7 +20,10 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { readRolesSql } from './migrations.ts';
 
-const DUMP_ARGS = ['--exclude-table-data=taskflow_realtime.changes'];
+const DUMP_ARGS = [
+  '--exclude-table-data=taskflow_realtime.changes',
+  '--exclude-table-data=taskflow_realtime.presence*',
+];
 
 export class RestoreTargetNotEmptyError extends Error {
   constructor(target: string) {

@@ -107,3 +107,29 @@ create table if not exists taskflow_local.migrations (
   name text primary key,
   applied_at timestamptz not null default now()
 );
+
+-- Hosted Realtime's authorisation table for private channels (broadcast and presence): a
+-- client may join a private channel when a policy on realtime.messages lets it read a row of
+-- that topic (realtime.topic()) and extension. The local backend checks the policies the same
+-- way (realtime/channel-access.ts) and rolls the probe rows back; nothing else is stored here.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update, delete on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;

@@ -1,11 +1,14 @@
 /**
- * The process's registry of joined channels: by topic (broadcast and presence go to every
- * channel of a topic on this process) and the set of channels that listen to
+ * The process's registry of joined channels: by room (broadcast and presence go to every
+ * channel of a room on this process; presence reaches other processes through its store) and the set of channels that listen to
  * `postgres_changes` (what the dispatcher walks for each change).
  */
+import type { Logger } from 'pino';
 import type { VerifiedClaims } from '../auth/jwt.ts';
 import type { Binding } from './bindings.ts';
-import { PresenceRegistry } from './presence.ts';
+import type { ChannelAccess } from './channel-access.ts';
+import { PresenceFanout } from './presence.ts';
+import type { PresenceStore } from './presence.ts';
 import { encodeBinaryBroadcast, encodeRaw } from './serializer.ts';
 import type { Vsn } from './serializer.ts';
 
@@ -16,8 +19,16 @@ export interface ChannelOutput {
   sendBinary(bytes: Buffer): void;
 }
 
+/**
+ * Where a channel's broadcasts and presence live: a private channel never shares them with a
+ * public channel of the same name, which anybody may join.
+ */
+export const roomOf = (topic: string, isPrivate: boolean): string =>
+  `${isPrivate ? 'private' : 'public'}|${topic}`;
+
 export interface Channel {
   readonly topic: string;
+  readonly room: string;
   /** The topic without `realtime:`, as system messages name it. */
   readonly subTopic: string;
   readonly joinRef: string;
@@ -26,34 +37,41 @@ export interface Channel {
   token: string;
   readonly bindings: Binding[];
   readonly broadcast: { self: boolean; ack: boolean };
-  readonly presence: { key: string; enabled: boolean };
+  /** `listening`: told the presence state, so diffs follow (presence.ts). */
+  readonly presence: { key: string; enabled: boolean; listening: boolean };
+  /** What the channel may do: everything on a public channel, what RLS allows on a private one. */
+  access: ChannelAccess;
   expiryTimer: NodeJS.Timeout | null;
 }
 
 export class Hub {
-  readonly presence = new PresenceRegistry();
-  private readonly byTopic = new Map<string, Set<Channel>>();
+  readonly presence: PresenceFanout;
+  private readonly byRoom = new Map<string, Set<Channel>>();
   private readonly withChanges = new Set<Channel>();
 
+  constructor(presenceStore: PresenceStore, logger: Logger) {
+    this.presence = new PresenceFanout(presenceStore, (room) => this.on(room), logger);
+  }
+
   add(channel: Channel): void {
-    let set = this.byTopic.get(channel.topic);
+    let set = this.byRoom.get(channel.room);
     if (!set) {
       set = new Set();
-      this.byTopic.set(channel.topic, set);
+      this.byRoom.set(channel.room, set);
     }
     set.add(channel);
     if (channel.bindings.some((b) => b.active)) this.withChanges.add(channel);
   }
 
   remove(channel: Channel): void {
-    const set = this.byTopic.get(channel.topic);
+    const set = this.byRoom.get(channel.room);
     set?.delete(channel);
-    if (set?.size === 0) this.byTopic.delete(channel.topic);
+    if (set?.size === 0) this.byRoom.delete(channel.room);
     this.withChanges.delete(channel);
   }
 
-  on(topic: string): Iterable<Channel> {
-    return this.byTopic.get(topic) ?? [];
+  on(room: string): Iterable<Channel> {
+    return this.byRoom.get(room) ?? [];
   }
 
   changeListeners(): Iterable<Channel> {
@@ -61,14 +79,15 @@ export class Hub {
   }
 
   /**
-   * Sends a broadcast to every channel of `topic` on this process but `except` (the sender,
+   * Sends a broadcast to every channel of `room` on this process but `except` (the sender,
    * unless it asked for its own messages). Raw bytes go out as a binary frame, which vsn 1.0.0
    * sockets cannot receive.
    */
-  broadcast(topic: string, event: string, payload: unknown, except: Channel | null): void {
+  broadcast(room: string, event: string, payload: unknown, except: Channel | null): void {
     let text: string | null = null;
-    for (const target of this.on(topic)) {
-      if (target === except) continue;
+    for (const target of this.on(room)) {
+      const topic = target.topic;
+      if (target === except || !target.access.broadcastRead) continue;
       if (Buffer.isBuffer(payload)) {
         if (target.output.vsn === '2.0.0') {
           target.output.sendBinary(encodeBinaryBroadcast(topic, event, payload));

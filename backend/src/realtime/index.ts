@@ -14,18 +14,19 @@ import { Catalog } from './catalog.ts';
 import { startChangeFeed } from './change-feed.ts';
 import { createDispatcher } from './dispatcher.ts';
 import { installChangeFeed } from './feed-install.ts';
-import { Hub } from './hub.ts';
+import { Hub, roomOf } from './hub.ts';
 import { PolicyCache } from './policies.ts';
+import { MemoryPresence } from './presence.ts';
+import type { PresenceStore } from './presence.ts';
 import type { Vsn } from './serializer.ts';
 import { Session } from './session.ts';
+import { startSharedPresence } from './shared-presence.ts';
 import { verifyToken } from './tokens.ts';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
 /** Largest frame a client may send; broadcasts are small, joins smaller. */
 const MAX_FRAME_BYTES = 1024 * 1024;
-/** Two missed heartbeats (supabase-js sends one every 25 s) and the socket is presumed dead. */
-const IDLE_LIMIT_MS = 60_000;
 
 export interface Realtime {
   close(): Promise<void>;
@@ -66,7 +67,15 @@ export const attachRealtime = async (
     checkTimeoutMs: ctx.config.realtimeCheckTimeoutMs,
   };
 
-  const hub = new Hub();
+  // One process on PGlite: presence in memory. On a server, every process shares it.
+  const presenceStore: PresenceStore =
+    ctx.db.kind === 'postgres'
+      ? await startSharedPresence(ctx.db, logger, {
+          heartbeatMs: ctx.config.realtimePresenceHeartbeatMs,
+          nodeTtlMs: ctx.config.realtimePresenceTtlMs,
+        })
+      : new MemoryPresence();
+  const hub = new Hub(presenceStore, logger);
   const feed = await startChangeFeed(ctx.db, logger, {
     deliver: createDispatcher({
       db: ctx.db,
@@ -81,6 +90,8 @@ export const attachRealtime = async (
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sessions = new Map<WebSocket, Session>();
+  /** Sockets that answered the last ping (or opened since). */
+  const alive = new Set<WebSocket>();
   let closing = false;
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -134,10 +145,13 @@ export const attachRealtime = async (
             limits,
           });
           sessions.set(ws, session);
+          alive.add(ws);
+          ws.on('pong', () => alive.add(ws));
           ws.on('message', (data, isBinary) => session.receive(toBuffer(data), isBinary));
           ws.on('close', () => {
             session.dispose();
             sessions.delete(ws);
+            alive.delete(ws);
           });
           ws.on('error', (error) => logger.debug({ err: error }, 'realtime: socket error'));
         });
@@ -149,21 +163,29 @@ export const attachRealtime = async (
   };
   server.on('upgrade', onUpgrade);
 
-  const idleTimer = setInterval(() => {
-    const limit = Date.now() - IDLE_LIMIT_MS;
-    for (const [ws, session] of sessions) if (session.lastSeen < limit) ws.terminate();
-  }, IDLE_LIMIT_MS / 4);
-  idleTimer.unref();
+  // A dead TCP connection sends no close: supabase-js's own heartbeat (every 25 s) is too slow
+  // to notice it within 30 s, so the server pings. Browsers and ws answer pings by themselves,
+  // even in a background tab whose timers are throttled.
+  const pingTimer = setInterval(() => {
+    for (const ws of sessions.keys()) {
+      if (!alive.delete(ws)) {
+        ws.terminate();
+        continue;
+      }
+      ws.ping();
+    }
+  }, ctx.config.realtimePingIntervalMs);
+  pingTimer.unref();
 
   return {
     idle: () => feed.idle(),
     broadcast: (subTopic, event, payload) =>
-      hub.broadcast(`realtime:${subTopic}`, event, payload, null),
+      hub.broadcast(roomOf(`realtime:${subTopic}`, false), event, payload, null),
     async close() {
       if (closing) return;
       closing = true;
       server.off('upgrade', onUpgrade);
-      clearInterval(idleTimer);
+      clearInterval(pingTimer);
       await feed.stop();
       // 1001 "going away": supabase-js reconnects with backoff, so clients of a restarted
       // backend resubscribe on their own.
@@ -181,6 +203,7 @@ export const attachRealtime = async (
       );
       await Promise.all(closed);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await presenceStore.close();
     },
   };
 };

@@ -8,15 +8,16 @@
  * join of the same topic) send `phx_close` with the channel's join_ref, which the client
  * honours as CLOSED; a token problem is first explained in a `system` message.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import type { JwtService, VerifiedClaims } from '../auth/jwt.ts';
 import type { Db } from '../db/types.ts';
 import { BindingsError, checkFilters, parseBindings } from './bindings.ts';
 import type { Catalog } from './catalog.ts';
+import { PUBLIC_ACCESS, canRead, privateChannelAccess, unauthorized } from './channel-access.ts';
+import { roomOf } from './hub.ts';
 import type { Channel, ChannelOutput, Hub } from './hub.ts';
-import { PresenceRegistry } from './presence.ts';
-import type { PresenceDiff } from './presence.ts';
 import { FrameError, decodeFrame, encodeFrame } from './serializer.ts';
 import type { Frame, Vsn } from './serializer.ts';
 import { isApiKeyLike, msUntilExpiry, verifyToken } from './tokens.ts';
@@ -82,8 +83,6 @@ export class Session implements ChannelOutput {
   private closed = false;
   private readonly joins: Bucket;
   private readonly messages: Bucket;
-  /** For idle detection: supabase-js sends a heartbeat every 25 s. */
-  lastSeen = Date.now();
 
   constructor(
     private readonly ws: WebSocket,
@@ -97,7 +96,6 @@ export class Session implements ChannelOutput {
   }
 
   receive(data: Buffer, isBinary: boolean): void {
-    this.lastSeen = Date.now();
     this.queue = this.queue
       .then(() => this.handleSafely(data, isBinary))
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'realtime: bad frame'));
@@ -213,13 +211,6 @@ export class Session implements ChannelOutput {
       this.reply(frame, 'error', { reason: 'malformed message: config must be an object' });
       return;
     }
-    if (config.private === true) {
-      this.reply(frame, 'error', {
-        reason: 'PrivateChannelsNotSupported: the local backend serves public channels only',
-      });
-      return;
-    }
-
     let token = this.apiKey;
     let claims = this.apiKeyClaims;
     const accessToken = payload.access_token;
@@ -250,6 +241,15 @@ export class Session implements ChannelOutput {
       return;
     }
     await checkFilters(this.deps.db, this.deps.catalog, parsed, this.deps.limits.checkTimeoutMs);
+    const subTopic = frame.topic.replace(/^realtime:/, '');
+    const isPrivate = config.private === true;
+    const access = isPrivate
+      ? await privateChannelAccess(this.deps.db, claims, subTopic, this.deps.limits.checkTimeoutMs)
+      : PUBLIC_ACCESS;
+    if (!canRead(access)) {
+      this.reply(frame, 'error', { reason: unauthorized(subTopic, 'read from') });
+      return;
+    }
 
     if (this.closed) return; // the socket went away while the join was being checked
     // Checked after the last await, so joins sent at once cannot slip past it together.
@@ -266,7 +266,8 @@ export class Session implements ChannelOutput {
     const presence = isObject(config.presence) ? config.presence : {};
     const channel: Channel = {
       topic: frame.topic,
-      subTopic: frame.topic.replace(/^realtime:/, ''),
+      room: roomOf(frame.topic, isPrivate),
+      subTopic,
       joinRef: frame.joinRef ?? frame.ref ?? '',
       output: this,
       claims,
@@ -274,12 +275,12 @@ export class Session implements ChannelOutput {
       bindings: parsed.bindings,
       broadcast: { self: broadcast.self === true, ack: broadcast.ack === true },
       presence: {
-        key:
-          typeof presence.key === 'string' && presence.key !== ''
-            ? presence.key
-            : PresenceRegistry.newKey(),
+        // A channel that did not choose a key gets a random one, as on hosted Realtime.
+        key: typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID(),
         enabled: presence.enabled === true,
+        listening: false,
       },
+      access,
       expiryTimer: null,
     };
     this.channels.set(channel.topic, channel);
@@ -292,9 +293,8 @@ export class Session implements ChannelOutput {
     if (parsed.bindings.some((b) => b.active)) {
       this.system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
     }
-    if (channel.presence.enabled) {
-      this.toChannel(channel, 'presence_state', this.deps.hub.presence.state(channel.topic));
-    }
+    if (channel.presence.enabled && access.presenceRead)
+      await this.deps.hub.presence.welcome(channel);
   }
 
   private async updateToken(channel: Channel, frame: Frame): Promise<void> {
@@ -309,6 +309,21 @@ export class Session implements ChannelOutput {
     if (!verified.ok) {
       this.shutDown(channel, verified.reason);
       return;
+    }
+    if (channel.room !== roomOf(channel.topic, false)) {
+      // As hosted Realtime: a new token re-runs the private channel's policies.
+      const access = await privateChannelAccess(
+        this.deps.db,
+        verified.claims,
+        channel.subTopic,
+        this.deps.limits.checkTimeoutMs,
+      );
+      if (!this.isCurrent(channel)) return;
+      if (!canRead(access)) {
+        this.shutDown(channel, unauthorized(channel.subTopic, 'read from'));
+        return;
+      }
+      channel.access = access;
     }
     this.setClaims(channel, token, verified.claims);
   }
@@ -336,8 +351,13 @@ export class Session implements ChannelOutput {
       this.reply(frame, 'error', { reason: 'malformed message: broadcast needs an event' });
       return;
     }
+    if (!channel.access.broadcastWrite) {
+      if (frame.ref !== null)
+        this.reply(frame, 'error', { reason: unauthorized(channel.subTopic, 'write to') });
+      return;
+    }
     this.deps.hub.broadcast(
-      channel.topic,
+      channel.room,
       payload.event,
       payload.payload,
       channel.broadcast.self ? null : channel,
@@ -345,45 +365,31 @@ export class Session implements ChannelOutput {
     if (channel.broadcast.ack) this.reply(frame, 'ok', {});
   }
 
-  private presence(channel: Channel, frame: Frame): void {
+  private async presence(channel: Channel, frame: Frame): Promise<void> {
     const payload = frame.payload as Payload;
-    const registry = this.deps.hub.presence;
-    if (payload.event === 'track') {
-      const meta = isObject(payload.payload) ? payload.payload : {};
-      if (!channel.presence.enabled) {
-        // The client tracks only after presence_state, so a late enabler needs it now.
-        channel.presence.enabled = true;
-        this.toChannel(channel, 'presence_state', registry.state(channel.topic));
-      }
-      this.reply(frame, 'ok', {});
-      this.presenceDiff(
-        channel.topic,
-        registry.track(channel.topic, channel, channel.presence.key, meta),
-      );
+    const presence = this.deps.hub.presence;
+    if (payload.event !== 'track' && payload.event !== 'untrack') {
+      this.reply(frame, 'error', {
+        reason: 'malformed message: presence event must be track or untrack',
+      });
+      return;
+    }
+    if (!channel.access.presenceWrite) {
+      this.reply(frame, 'error', { reason: unauthorized(channel.subTopic, 'write to') });
       return;
     }
     if (payload.event === 'untrack') {
+      await presence.untrack(channel);
       this.reply(frame, 'ok', {});
-      const diff = registry.untrack(channel.topic, channel);
-      if (diff) this.presenceDiff(channel.topic, diff);
       return;
     }
-    this.reply(frame, 'error', {
-      reason: 'malformed message: presence event must be track or untrack',
-    });
-  }
-
-  private presenceDiff(topic: string, diff: PresenceDiff): void {
-    for (const target of this.deps.hub.on(topic)) {
-      if (target.presence.enabled) {
-        target.output.sendText(
-          encodeFrame(
-            { joinRef: target.joinRef, ref: null, topic, event: 'presence_diff', payload: diff },
-            target.output.vsn,
-          ),
-        );
-      }
+    if (!channel.presence.enabled) {
+      // The client tracks only after presence_state, so a late enabler needs it now.
+      channel.presence.enabled = true;
+      if (channel.access.presenceRead) await presence.welcome(channel);
     }
+    await presence.track(channel, isObject(payload.payload) ? payload.payload : {});
+    this.reply(frame, 'ok', {});
   }
 
   private toChannel(channel: Channel, event: string, payload: unknown): void {
@@ -426,7 +432,9 @@ export class Session implements ChannelOutput {
     this.deps.hub.remove(channel);
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
     channel.expiryTimer = null;
-    const diff = this.deps.hub.presence.untrack(channel.topic, channel);
-    if (diff) this.presenceDiff(channel.topic, diff);
+    // Everyone else hears of the leave; a failure is the store's to log (it heals by TTL).
+    this.deps.hub.presence.untrack(channel).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error }, 'realtime: presence untrack failed');
+    });
   }
 }
