@@ -14,6 +14,7 @@ import { CardFields } from './features/card-detail/components/card-fields';
 import { useCard } from './features/card-detail/hooks/use-card';
 import { CommentList } from './features/comments/components/comment-list';
 import { CardLabels } from './features/labels/components/card-labels';
+import { CardViewers } from './features/presence/components/card-viewers';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
 
 /** How long 'Rückgängig' is offered (issue 10); the server keeps the card 30 s. */
@@ -66,6 +67,7 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
       }
     >
       <div className="space-y-6">
+        <CardViewers boardId={boardId} cardId={card.id} />
         <CardFields card={card} />
         <Section title={t('card.assignees')}>
           <AssigneePicker card={card} members={members} />

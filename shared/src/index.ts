@@ -41,6 +41,10 @@ export {
   type MemberProfile,
 } from './board/selectors';
 
+// presence: who else has the board or a card open (issue 12)
+export { presenceStore, useBoardPresence, useCardViewers } from './presence';
+export type { PresencePeer, PresenceStore, PresenceState } from './presence/presence-store';
+
 // domain rules
 export type * from './domain/types';
 export {

@@ -257,7 +257,14 @@ export const de = {
   // Issue 12: the board's and the card's history.
   activity: {},
   // Issue 12: who has the board or a card open.
-  presence: {},
+  presence: {
+    onBoard: 'Gerade auf diesem Board',
+    others: '{count} weitere',
+    viewingOne: '{name} sieht sich diese Karte gerade an',
+    viewingTwo: '{first} und {second} sehen sich diese Karte gerade an',
+    viewingThree: '{first}, {second} und {third} sehen sich diese Karte gerade an',
+    viewingMany: '{first}, {second} und {count} weitere sehen sich diese Karte gerade an',
+  },
   // Issue 12: 'Meine Aufgaben', the badge and the reminders.
   myTasks: {},
   // Issue 13: export and import (TaskFlow JSON, CSV, Trello).

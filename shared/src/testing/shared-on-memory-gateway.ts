@@ -3,14 +3,18 @@ import { Connection } from '../backend/connection';
 import { BoardStore } from '../board/board-store';
 import { createUseBoard } from '../hooks/use-board';
 import { createUseConnection } from '../hooks/use-connection';
+import { createPresenceHooks } from '../presence/use-presence';
 import { createMemoryGateway, type MemoryGateway } from './memory-gateway';
+import { createMemoryPresence, type MemoryPresence } from './memory-presence';
 import { sampleBoardSnapshot } from './sample-board';
 
 let current: MemoryGateway | null = null;
+let presence: MemoryPresence | null = null;
 
 /**
  * The shared package as the remotes' component tests mock it: the real module, with the board
  * store, its hook and the connection state bound to a memory gateway holding the sample board,
+ * and presence bound to memory rooms (nobody signed in until the test says so),
  * so a component runs against the real store without a server. For vi.mock's factory (which vitest hoists):
  *
  *   vi.mock('@taskflow/shared', async (importOriginal) =>
@@ -23,11 +27,14 @@ export const sharedOnMemoryGateway = (
   current = createMemoryGateway(sampleBoardSnapshot());
   const connection = new Connection();
   const store = new BoardStore(current.gateway, connection);
+  presence = createMemoryPresence();
   return {
     ...actual,
     boardStore: store,
     useBoard: createUseBoard(store),
     useConnection: createUseConnection(connection),
+    presenceStore: presence.store,
+    ...createPresenceHooks(presence.store),
     ...overrides,
   };
 };
@@ -36,4 +43,10 @@ export const sharedOnMemoryGateway = (
 export const memoryGateway = (): MemoryGateway => {
   if (!current) throw new Error('vi.mock @taskflow/shared with sharedOnMemoryGateway first');
   return current;
+};
+
+/** The memory presence behind the mocked shared package of this test file. */
+export const memoryPresence = (): MemoryPresence => {
+  if (!presence) throw new Error('vi.mock @taskflow/shared with sharedOnMemoryGateway first');
+  return presence;
 };

@@ -1,5 +1,6 @@
 import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
 import { useState } from 'react';
+import { PresenceAvatars } from '../../presence/components/presence-avatars';
 import { BoardSettingsDialog } from './board-settings-dialog';
 import { BoardTitle } from './board-title';
 
@@ -33,6 +34,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         <button type="button" onClick={onOpenTeam} className={headerButton}>
           {t('boards.team', { count: members.length })}
         </button>
+        <PresenceAvatars data={data} />
         {isOwner ? (
           <>
             <button type="button" onClick={() => setSettingsOpen(true)} className={headerButton}>
