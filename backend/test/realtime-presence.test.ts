@@ -113,12 +113,28 @@ describe('presence on a board channel', () => {
     expect(Object.keys(outside.presenceState())).not.toContain(alice.id);
   });
 
+  it('closes the channel of a member who signs out (the token push re-runs the policies)', async () => {
+    const dora = await signUp(backend.url, backend.anonKey, 'Dora');
+    await alice.client.from('board_members').insert({ board_id: boardId, user_id: dora.id });
+    const watcher = await enter(alice, boardId);
+    const doras = await enter(dora, boardId);
+    await waitFor(() => watcher.who().includes(dora.id), 'alice to see dora');
+    await dora.client.auth.signOut();
+    await waitFor(() => !watcher.who().includes(dora.id), 'dora to be gone after signing out');
+    expect(doras.channel.state).toBe('closed');
+    await alice.client.removeChannel(watcher.channel);
+  });
+
   it('drops a connection that stops answering within two ping intervals', async () => {
     const watcher = await enter(alice, boardId);
     channels.push({ client: alice.client, channel: watcher.channel });
-    // A raw client whose TCP connection "dies": it never answers the server's pings.
+    // A raw client whose TCP connection "dies": once seen, it stops answering the pings.
     const url = `${backend.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${backend.anonKey}&vsn=2.0.0`;
     const ws = new WebSocket(url, { autoPong: false });
+    let answering = true;
+    ws.on('ping', () => {
+      if (answering) ws.pong();
+    });
     await once(ws, 'open');
     const { data } = await bob.client.auth.getSession();
     const topic = `realtime:board:${boardId}`;
@@ -142,11 +158,12 @@ describe('presence on a board channel', () => {
       ]),
     );
     await waitFor(() => watcher.who().includes(bob.id), 'alice to see the raw client');
+    answering = false;
     const silentFrom = Date.now();
     await waitFor(() => !watcher.who().includes(bob.id), 'the dead connection to go', {
       timeoutMs: 5000,
     });
-    expect(Date.now() - silentFrom).toBeLessThan(2 * PING_MS + 500);
+    expect(Date.now() - silentFrom).toBeLessThan(2 * PING_MS + 2000);
     ws.terminate();
   });
 });

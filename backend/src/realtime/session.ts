@@ -300,21 +300,21 @@ export class Session implements ChannelOutput {
   private async updateToken(channel: Channel, frame: Frame): Promise<void> {
     const token = (frame.payload as Payload).access_token;
     if (typeof token !== 'string' || token === channel.token || isApiKeyLike(token)) return;
-    if (token === this.apiKey) {
-      this.setClaims(channel, token, this.apiKeyClaims);
-      return;
-    }
-    const verified = await verifyToken(this.deps.jwt, token);
-    if (!this.isCurrent(channel)) return;
-    if (!verified.ok) {
-      this.shutDown(channel, verified.reason);
-      return;
+    let claims = this.apiKeyClaims;
+    if (token !== this.apiKey) {
+      const verified = await verifyToken(this.deps.jwt, token);
+      if (!this.isCurrent(channel)) return;
+      if (!verified.ok) {
+        this.shutDown(channel, verified.reason);
+        return;
+      }
+      claims = verified.claims;
     }
     if (channel.room !== roomOf(channel.topic, false)) {
-      // As hosted Realtime: a new token re-runs the private channel's policies.
+      // As hosted Realtime: a new token (a sign-out's API key too) re-runs the policies.
       const access = await privateChannelAccess(
         this.deps.db,
-        verified.claims,
+        claims,
         channel.subTopic,
         this.deps.limits.checkTimeoutMs,
       );
@@ -325,7 +325,7 @@ export class Session implements ChannelOutput {
       }
       channel.access = access;
     }
-    this.setClaims(channel, token, verified.claims);
+    this.setClaims(channel, token, claims);
   }
 
   private setClaims(channel: Channel, token: string, claims: VerifiedClaims): void {
