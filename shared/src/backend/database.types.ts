@@ -380,6 +380,22 @@ export type Database = {
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
+      my_tasks: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          board_id: string;
+          board_title: string;
+          card_id: string;
+          card_title: string;
+          due_date: string;
+          kind: string;
+          list_id: string;
+          list_title: string;
+          priority: string;
+          subtask_id: string;
+          subtask_title: string;
+        }[];
+      };
       renumber_board_lists: {
         Args: { p_board_id: string };
         Returns: {
