@@ -26,7 +26,7 @@ export {
 } from './auth/session';
 
 // stores: the page's instances; their methods are the commands (board-commands.ts)
-export { boardsStore, boardStore, startWorkspace } from './workspace';
+export { boardsStore, boardStore, myTasksStore, startWorkspace } from './workspace';
 export type { BoardsState, BoardsStatus } from './boards/boards-store';
 export type { BoardStore, BoardStoreState, BoardStatus } from './board/board-store';
 export type { CardPatch } from './data/cards-api';
@@ -71,7 +71,7 @@ export {
   emptyFilters,
   type CardFilters,
 } from './domain/card-filter';
-export { formatDate, formatDateTime, isOverdue } from './domain/dates';
+export { formatDate, formatDateTime, isOverdue, localDateKey } from './domain/dates';
 export {
   POSITION_GAP,
   byPosition,
@@ -80,6 +80,28 @@ export {
   positionForIndex,
 } from './domain/positions';
 export { boardBackgrounds, defaultBoardBackground } from './domain/board-backgrounds';
+
+// 'Meine Aufgaben' (issue 12): the store above, its grouping, reminders and notifications
+export type { MyTask } from './my-tasks/my-tasks-api';
+export { myTaskKey } from './my-tasks/my-tasks-api';
+export type { MyTasksState, MyTasksStatus } from './my-tasks/my-tasks-store';
+export {
+  groupMyTasks,
+  myTaskGroupOf,
+  myTaskGroupKeys,
+  dueCounts,
+  endOfWeek,
+  type MyTaskGroup,
+  type MyTaskGroupKey,
+  type DueCounts,
+} from './my-tasks/grouping';
+export { reminderText } from './my-tasks/reminders';
+export {
+  enableSystemNotifications,
+  disableSystemNotifications,
+  type SystemNotificationsState,
+  type NotificationPermissionState,
+} from './my-tasks/system-notifications';
 
 // texts
 export { t, type TextKey, type TextParams } from './i18n/t';
@@ -101,6 +123,7 @@ export { useBoards } from './hooks/use-boards';
 export { useBoard } from './hooks/use-board';
 export { useToasts } from './hooks/use-toasts';
 export { useConnection } from './hooks/use-connection';
+export { useMyTasks, useSystemNotifications, type MyTasksView } from './hooks/use-my-tasks';
 export type { ConnectionStatus } from './backend/connection';
 export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';

@@ -8,10 +8,19 @@ import { supabaseBoardGateway } from './board/board-gateway';
 import { BoardsStore } from './boards/boards-store';
 import { membershipChanges } from './boards/membership-changes';
 import { deleteBoardRow, fetchMyBoards, insertBoard } from './data/boards-api';
-import { clearToasts } from './toast/toast-store';
+import { clearToasts, showToast } from './toast/toast-store';
+import { fetchMyTasks } from './my-tasks/my-tasks-api';
+import { myTaskChanges } from './my-tasks/my-tasks-changes';
+import { MyTasksStore } from './my-tasks/my-tasks-store';
+import { startReminders } from './my-tasks/reminders';
+import { notifySystem } from './my-tasks/system-notifications';
 
 export const boardsStore = new BoardsStore({ fetchMyBoards, insertBoard, deleteBoardRow });
 export const boardStore = new BoardStore(supabaseBoardGateway, connection);
+export const myTasksStore = new MyTasksStore({ fetchMyTasks, changes: myTaskChanges });
+
+/** A reminder stays a little longer than an ordinary message: it is read, not just glanced at. */
+const REMINDER_MS = 10000;
 
 let wiring: Subscription | null = null;
 let memberships: Subscription | null = null;
@@ -19,6 +28,11 @@ let memberships: Subscription | null = null;
 /** Connects the stores to the session; idempotent, called by the hooks on first use. */
 export const startWorkspace = (): void => {
   if (wiring) return;
+  // For the page's lifetime, like the session wiring below: reminders follow whoever signs in.
+  startReminders(myTasksStore.state$, {
+    toast: (message) => showToast(message, 'info', { durationMs: REMINDER_MS }),
+    system: notifySystem,
+  });
   wiring = session$
     .pipe(
       map((state) => (state.status === 'signedIn' ? state.user.id : state.status)),
@@ -31,6 +45,7 @@ export const startWorkspace = (): void => {
       if (userOrStatus === 'signedOut') {
         boardStore.close();
         boardsStore.reset();
+        myTasksStore.stop();
         clearToasts();
         return;
       }
@@ -40,6 +55,7 @@ export const startWorkspace = (): void => {
         boardsStore.reset();
       }
       void boardsStore.load();
+      myTasksStore.start(userOrStatus);
       memberships = membershipChanges(userOrStatus, connection)
         .pipe(debounceTime(150))
         .subscribe(() => void boardsStore.load());

@@ -30,11 +30,14 @@ export const formatDateTime = (isoTimestamp: string | null | undefined): string 
   return Number.isNaN(parsed.getTime()) ? '' : dateTimeFormat.format(parsed);
 };
 
+/** The calendar date of `moment` in the viewer's time zone, as a `date` column writes it. */
+export const localDateKey = (moment: Date = new Date()): string =>
+  `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(
+    moment.getDate(),
+  ).padStart(2, '0')}`;
+
 /** True when a due date lies before today (in the viewer's calendar). */
 export const isOverdue = (isoDate: string | null | undefined, now: Date = new Date()): boolean => {
   if (!isoDate) return false;
-  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(
-    now.getDate(),
-  ).padStart(2, '0')}`;
-  return isoDate.slice(0, 10) < today;
+  return isoDate.slice(0, 10) < localDateKey(now);
 };

@@ -266,7 +266,39 @@ export const de = {
     viewingMany: '{first}, {second} und {count} weitere sehen sich diese Karte gerade an',
   },
   // Issue 12: 'Meine Aufgaben', the badge and the reminders.
-  myTasks: {},
+  myTasks: {
+    title: 'Meine Aufgaben',
+    open: 'Meine Aufgaben',
+    openWithDue: 'Meine Aufgaben, {tasks} überfällig oder heute fällig',
+    close: 'Schließen',
+    groups: {
+      overdue: 'Überfällig',
+      today: 'Heute',
+      thisWeek: 'Diese Woche',
+      later: 'Später',
+      noDate: 'Ohne Datum',
+    },
+    loading: 'Ihre Aufgaben werden geladen...',
+    loadError: 'Ihre Aufgaben konnten nicht geladen werden.',
+    retry: 'Erneut versuchen',
+    empty: 'Ihnen sind keine offenen Aufgaben zugewiesen.',
+    emptyHint:
+      'Sobald Ihnen jemand eine Karte oder Unteraufgabe zuweist, erscheint sie hier – über alle Ihre Boards.',
+    subtaskOf: 'Unteraufgabe von „{card}“',
+    untitledSubtask: 'Unteraufgabe ohne Beschreibung',
+    where: 'Board „{board}“, Liste „{list}“',
+    due: 'Fällig am {date}',
+    noDueDate: 'Kein Fälligkeitsdatum',
+    openTask: '„{title}“ auf dem Board „{board}“ öffnen',
+    taskCount: '{count} Aufgaben',
+    taskCountOne: '1 Aufgabe',
+    reminderToday: 'Heute fällig: {tasks}',
+    reminderOverdue: 'Überfällig: {tasks}',
+    reminderBoth: 'Heute fällig: {today} · Überfällig: {overdue}',
+    systemNotifications: 'Erinnerungen auch als Systembenachrichtigung anzeigen',
+    systemNotificationsDenied:
+      'Ihr Browser blockiert Benachrichtigungen für TaskFlow. Sie können sie in den Website-Einstellungen erlauben.',
+  },
   // Issue 13: export and import (TaskFlow JSON, CSV, Trello).
   transfer: {},
   // Issue 13: the light, dark and system themes.

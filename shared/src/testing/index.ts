@@ -4,3 +4,6 @@ export { memoryGateway, memoryPresence, sharedOnMemoryGateway } from './shared-o
 export { createMemoryPresence, type MemoryPresence } from './memory-presence';
 // The one factory of rows, shared with the store and the demo seed (typed by the schema).
 export { newCard, newMember, newRow } from '../data/new-rows';
+// 'Meine Aufgaben': the real store and hook, for a component test to bind to its own gateway.
+export { MyTasksStore, type MyTasksGateway } from '../my-tasks/my-tasks-store';
+export { createUseMyTasks } from '../hooks/use-my-tasks';

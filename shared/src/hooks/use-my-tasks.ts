@@ -1,0 +1,45 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { dueCounts, groupMyTasks, type DueCounts, type MyTaskGroup } from '../my-tasks/grouping';
+import type { MyTasksState, MyTasksStore } from '../my-tasks/my-tasks-store';
+import {
+  getSystemNotifications,
+  subscribeSystemNotifications,
+  type SystemNotificationsState,
+} from '../my-tasks/system-notifications';
+import { myTasksStore, startWorkspace } from '../workspace';
+
+export interface MyTasksView extends MyTasksState {
+  groups: readonly MyTaskGroup[];
+  /** Overdue and due today: the top bar's badge shows their sum. */
+  due: DueCounts;
+  /** Fetches again, e.g. after a failed first load. */
+  retry: () => void;
+}
+
+/** A hook reading `store`; component tests bind it to a store over their own gateway. */
+export const createUseMyTasks = (store: MyTasksStore, beforeUse: () => void = () => {}) => {
+  const subscribe = (listener: () => void): (() => void) => {
+    beforeUse();
+    return store.subscribe(listener);
+  };
+  const retry = () => void store.load();
+  return (): MyTasksView => {
+    const state = useSyncExternalStore(subscribe, store.getState);
+    return useMemo(
+      () => ({
+        ...state,
+        groups: groupMyTasks(state.tasks, state.today),
+        due: dueCounts(state.tasks, state.today),
+        retry,
+      }),
+      [state],
+    );
+  };
+};
+
+/** The signed-in user's tasks across their boards, grouped by due date, kept current. */
+export const useMyTasks = createUseMyTasks(myTasksStore, startWorkspace);
+
+/** Whether reminders also go out as system notifications on this device. */
+export const useSystemNotifications = (): SystemNotificationsState =>
+  useSyncExternalStore(subscribeSystemNotifications, getSystemNotifications);

@@ -1,0 +1,65 @@
+import { Observable } from 'rxjs';
+import { getSupabase } from '../backend/supabase-client';
+
+interface Binding {
+  table: 'card_assignees' | 'card_checklist_items' | 'cards' | 'lists' | 'boards';
+  event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+  filter?: string;
+}
+
+/**
+ * Every change that can alter the result of my_tasks(), for the user's boards (the server checks
+ * row-level security before it delivers anything):
+ * - the user's card assignments (new ones by filter; deletes carry only the key, which hosted
+ *   Supabase cannot filter, so they get an unfiltered binding, as in board-realtime.ts);
+ * - subtasks, unfiltered: a subtask handed from the user to someone else no longer matches an
+ *   assignee filter, and ticking any subtask can finish (or reopen) one of the user's cards;
+ * - cards, lists and boards: a title, due date, priority, move, deletion or restore.
+ */
+const bindingsFor = (userId: string): Binding[] => [
+  { table: 'card_assignees', event: 'INSERT', filter: `user_id=eq.${userId}` },
+  { table: 'card_assignees', event: 'DELETE' },
+  { table: 'card_checklist_items', event: '*' },
+  { table: 'cards', event: 'UPDATE' },
+  { table: 'cards', event: 'DELETE' },
+  { table: 'lists', event: 'UPDATE' },
+  { table: 'boards', event: 'UPDATE' },
+  { table: 'boards', event: 'DELETE' },
+];
+
+let serial = 0;
+
+/**
+ * Signals when the user's tasks may have changed, and when the channel joins again after a gap
+ * (changes may have been missed). The store refetches, debounced: one RPC stands for a burst.
+ */
+export const myTaskChanges = (userId: string): Observable<void> =>
+  new Observable<void>((subscriber) => {
+    const client = getSupabase();
+    serial += 1;
+    let hadGap = false;
+    let channel = client.channel(`my-tasks-${userId}-${serial}`);
+    for (const binding of bindingsFor(userId)) {
+      channel = channel.on(
+        'postgres_changes',
+        {
+          event: binding.event,
+          schema: 'public',
+          table: binding.table,
+          ...(binding.filter ? { filter: binding.filter } : {}),
+        },
+        () => subscriber.next(),
+      );
+    }
+    channel.subscribe((status) => {
+      if (subscriber.closed) return;
+      if (status !== 'SUBSCRIBED') hadGap = true;
+      else if (hadGap) {
+        hadGap = false;
+        subscriber.next();
+      }
+    });
+    return () => {
+      void client.removeChannel(channel);
+    };
+  });

@@ -1,0 +1,285 @@
+import { Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  dueCounts,
+  endOfWeek,
+  groupMyTasks,
+  msUntilLocalMidnight,
+  myTaskGroupOf,
+} from '../src/my-tasks/grouping';
+import type { MyTask } from '../src/my-tasks/my-tasks-api';
+import { MyTasksStore, type MyTasksState } from '../src/my-tasks/my-tasks-store';
+import { reminderText, startReminders } from '../src/my-tasks/reminders';
+
+let serial = 0;
+const task = (due_date: string | null, fields: Partial<MyTask> = {}): MyTask => {
+  serial += 1;
+  return {
+    kind: 'card',
+    card_id: `c${serial}`,
+    card_title: `Karte ${serial}`,
+    subtask_id: null,
+    subtask_title: null,
+    board_id: 'b1',
+    board_title: 'Produkt',
+    list_id: 'l1',
+    list_title: 'Zu erledigen',
+    priority: 'medium',
+    due_date,
+    ...fields,
+  };
+};
+
+// 2026-11-23 is a Monday.
+const monday = '2026-11-23';
+
+describe('grouping by due date', () => {
+  it('sorts into Überfällig, Heute, Diese Woche, Später and Ohne Datum', () => {
+    const tasks = [
+      task('2026-11-22'),
+      task('2026-11-23'),
+      task('2026-11-24'),
+      task('2026-11-29'),
+      task('2026-11-30'),
+      task(null),
+      task('2025-01-01'),
+    ];
+    const groups = groupMyTasks(tasks, monday);
+    expect(groups.map((g) => [g.key, g.tasks.map((t) => t.due_date)])).toEqual([
+      ['overdue', ['2026-11-22', '2025-01-01']],
+      ['today', ['2026-11-23']],
+      ['thisWeek', ['2026-11-24', '2026-11-29']],
+      ['later', ['2026-11-30']],
+      ['noDate', [null]],
+    ]);
+  });
+
+  it('keeps every group, empty ones too, in the order the view shows', () => {
+    expect(groupMyTasks([], monday).map((g) => [g.key, g.tasks.length])).toEqual([
+      ['overdue', 0],
+      ['today', 0],
+      ['thisWeek', 0],
+      ['later', 0],
+      ['noDate', 0],
+    ]);
+  });
+
+  it('ends the week on Sunday, as German weeks do', () => {
+    expect(endOfWeek('2026-11-23')).toBe('2026-11-29'); // Monday
+    expect(endOfWeek('2026-11-27')).toBe('2026-11-29'); // Friday
+    expect(endOfWeek('2026-11-28')).toBe('2026-11-29'); // Saturday
+    expect(endOfWeek('2026-11-29')).toBe('2026-11-29'); // Sunday: the week ends today
+    expect(endOfWeek('2026-11-30')).toBe('2026-12-06'); // the next Monday starts a new week
+  });
+
+  it('on a Sunday, Monday is already Später', () => {
+    expect(myTaskGroupOf('2026-11-30', '2026-11-29')).toBe('later');
+    expect(myTaskGroupOf('2026-11-28', '2026-11-29')).toBe('overdue');
+    // On Saturday, Sunday is still this week.
+    expect(myTaskGroupOf('2026-11-29', '2026-11-28')).toBe('thisWeek');
+  });
+
+  it('carries a week over the turn of the month and the year', () => {
+    expect(endOfWeek('2026-12-30')).toBe('2027-01-03');
+    expect(myTaskGroupOf('2027-01-03', '2026-12-30')).toBe('thisWeek');
+    expect(myTaskGroupOf('2027-01-04', '2026-12-30')).toBe('later');
+    expect(endOfWeek('2028-02-28')).toBe('2028-03-05'); // a leap year: 29 February in between
+  });
+
+  it('counts overdue and due today for the badge', () => {
+    const tasks = [
+      task('2026-11-01'),
+      task('2026-11-22'),
+      task(monday),
+      task('2026-11-24'),
+      task(null),
+    ];
+    expect(dueCounts(tasks, monday)).toEqual({ overdue: 2, today: 1 });
+  });
+});
+
+describe('local midnight', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('is a whole day away at midnight, and 25 hours on the day the clocks go back', () => {
+    process.env.TZ = 'Europe/Berlin';
+    expect(msUntilLocalMidnight(new Date(2026, 10, 23, 0, 0))).toBe(24 * 3600_000);
+    expect(msUntilLocalMidnight(new Date(2026, 10, 23, 23, 59))).toBe(60_000);
+    // 25 October 2026: the clocks go back from 03:00 to 02:00 in Berlin.
+    expect(msUntilLocalMidnight(new Date(2026, 9, 25, 0, 0))).toBe(25 * 3600_000);
+    // And the days around it group as calendar days all the same.
+    expect(endOfWeek('2026-10-24')).toBe('2026-10-25');
+  });
+});
+
+describe('reminder text', () => {
+  it('says what is due today, singular and plural', () => {
+    expect(reminderText({ today: 3, overdue: 0 })).toBe('Heute fällig: 3 Aufgaben');
+    expect(reminderText({ today: 1, overdue: 0 })).toBe('Heute fällig: 1 Aufgabe');
+  });
+
+  it('mentions overdue tasks, alone or with today', () => {
+    expect(reminderText({ today: 0, overdue: 1 })).toBe('Überfällig: 1 Aufgabe');
+    expect(reminderText({ today: 2, overdue: 1 })).toBe(
+      'Heute fällig: 2 Aufgaben · Überfällig: 1 Aufgabe',
+    );
+  });
+
+  it('is silent when nothing is due', () => {
+    expect(reminderText({ today: 0, overdue: 0 })).toBeNull();
+  });
+});
+
+describe('reminders', () => {
+  const follow = () => {
+    const state$ = new Subject<MyTasksState>();
+    const toasts: string[] = [];
+    const system: string[] = [];
+    const subscription = startReminders(state$, {
+      toast: (message) => toasts.push(message),
+      system: (title, body) => system.push(`${title}: ${body}`),
+    });
+    return { state$, toasts, system, subscription };
+  };
+  const ready = (tasks: MyTask[], today = monday): MyTasksState => ({
+    status: 'ready',
+    tasks,
+    today,
+  });
+
+  it('reminds once at sign-in, and again only when a task becomes due', () => {
+    const { state$, toasts, system } = follow();
+    const today1 = task(monday);
+    const today2 = task(monday);
+    const late = task('2026-11-20');
+    const tomorrow = task('2026-11-24');
+    state$.next({ status: 'loading', tasks: [], today: monday });
+    state$.next(ready([late, today1, today2, tomorrow]));
+    expect(toasts).toEqual(['Heute fällig: 2 Aufgaben · Überfällig: 1 Aufgabe']);
+    expect(system).toEqual(['Meine Aufgaben: Heute fällig: 2 Aufgaben · Überfällig: 1 Aufgabe']);
+
+    // A refetch with the same due tasks stays quiet.
+    state$.next(ready([late, today1, today2, tomorrow]));
+    expect(toasts).toHaveLength(1);
+
+    // Midnight: tomorrow's task is due now, today's are overdue.
+    state$.next(ready([late, today1, today2, tomorrow], '2026-11-24'));
+    expect(toasts.at(-1)).toBe('Heute fällig: 1 Aufgabe · Überfällig: 3 Aufgaben');
+
+    // A task moved to today by someone else.
+    const moved = task('2026-11-24');
+    state$.next(ready([late, today1, today2, tomorrow, moved], '2026-11-24'));
+    expect(toasts.at(-1)).toBe('Heute fällig: 2 Aufgaben · Überfällig: 3 Aufgaben');
+    expect(toasts).toHaveLength(3);
+  });
+
+  it('says nothing when nothing is due, and starts over for the next sign-in', () => {
+    const { state$, toasts } = follow();
+    state$.next(ready([task('2026-12-24'), task(null)]));
+    expect(toasts).toEqual([]);
+    const due = task(monday);
+    state$.next(ready([due]));
+    state$.next({ status: 'idle', tasks: [], today: monday });
+    state$.next(ready([due]));
+    expect(toasts).toEqual(['Heute fällig: 1 Aufgabe', 'Heute fällig: 1 Aufgabe']);
+  });
+});
+
+describe('my tasks store', () => {
+  let changes: Subject<void>;
+  let server: MyTask[];
+  let fetches: number;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 10, 23, 23, 59, 0));
+    changes = new Subject<void>();
+    server = [];
+    fetches = 0;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const store = () =>
+    new MyTasksStore({
+      fetchMyTasks: async () => {
+        fetches += 1;
+        return server;
+      },
+      changes: () => changes.asObservable(),
+    });
+
+  it('loads with one request, then refetches once per burst of changes', async () => {
+    server = [task(monday)];
+    const tasks = store();
+    tasks.start('u1');
+    expect(tasks.getState().status).toBe('loading');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tasks.getState()).toMatchObject({ status: 'ready', tasks: server, today: monday });
+    expect(fetches).toBe(1);
+
+    server = [...server, task(null)];
+    changes.next();
+    changes.next();
+    changes.next();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(fetches).toBe(2);
+    expect(tasks.getState().tasks).toHaveLength(2);
+    tasks.stop();
+  });
+
+  it('moves to the next day at local midnight without a request', async () => {
+    const tasks = store();
+    tasks.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tasks.getState().today).toBe('2026-11-23');
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(tasks.getState().today).toBe('2026-11-24');
+    expect(fetches).toBe(1);
+    tasks.stop();
+  });
+
+  it('forgets everything at sign-out and stops listening', async () => {
+    server = [task(monday)];
+    const tasks = store();
+    tasks.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    tasks.stop();
+    expect(tasks.getState()).toMatchObject({ status: 'idle', tasks: [] });
+    expect(changes.observed).toBe(false);
+    changes.next();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps the known tasks when a refetch fails, and reports a failed first load', async () => {
+    let reachable = true;
+    server = [task(monday)];
+    const tasks = new MyTasksStore({
+      fetchMyTasks: async () => {
+        if (!reachable) throw new Error('offline');
+        return server;
+      },
+      changes: () => changes.asObservable(),
+    });
+    tasks.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    reachable = false;
+    changes.next();
+    await vi.advanceTimersByTimeAsync(400);
+    expect(tasks.getState()).toMatchObject({ status: 'ready', tasks: server });
+
+    tasks.stop();
+    tasks.start('u2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tasks.getState()).toMatchObject({ status: 'error', tasks: [] });
+    reachable = true;
+    await tasks.load();
+    expect(tasks.getState().status).toBe('ready');
+    tasks.stop();
+  });
+});
