@@ -95,7 +95,7 @@ export {
   type MyTaskGroupKey,
   type DueCounts,
 } from './my-tasks/grouping';
-export { reminderText } from './my-tasks/reminders';
+export { reminderText, taskCount } from './my-tasks/reminders';
 export {
   enableSystemNotifications,
   disableSystemNotifications,

@@ -1,8 +1,9 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { dueCounts, groupMyTasks, type DueCounts, type MyTaskGroup } from '../my-tasks/grouping';
 import type { MyTasksState, MyTasksStore } from '../my-tasks/my-tasks-store';
 import {
   getSystemNotifications,
+  refreshSystemNotifications,
   subscribeSystemNotifications,
   type SystemNotificationsState,
 } from '../my-tasks/system-notifications';
@@ -41,5 +42,7 @@ export const createUseMyTasks = (store: MyTasksStore, beforeUse: () => void = ()
 export const useMyTasks = createUseMyTasks(myTasksStore, startWorkspace);
 
 /** Whether reminders also go out as system notifications on this device. */
-export const useSystemNotifications = (): SystemNotificationsState =>
-  useSyncExternalStore(subscribeSystemNotifications, getSystemNotifications);
+export const useSystemNotifications = (): SystemNotificationsState => {
+  useEffect(refreshSystemNotifications, []);
+  return useSyncExternalStore(subscribeSystemNotifications, getSystemNotifications);
+};

@@ -9,7 +9,8 @@ import { dueCounts, myTaskGroupOf, type DueCounts } from './grouping';
 import { myTaskKey } from './my-tasks-api';
 import type { MyTasksState } from './my-tasks-store';
 
-const taskCount = (count: number): string =>
+/** "1 Aufgabe", "3 Aufgaben". */
+export const taskCount = (count: number): string =>
   count === 1 ? t('myTasks.taskCountOne') : t('myTasks.taskCount', { count });
 
 /** The reminder in German, singular and plural right; null when nothing is due. */

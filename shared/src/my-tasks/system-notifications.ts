@@ -41,6 +41,16 @@ const cell = createStateCell<SystemNotificationsState>({
 });
 
 export const getSystemNotifications = (): SystemNotificationsState => cell.get();
+
+/** Reads the browser's permission again: the user may have changed it in the site settings. */
+export const refreshSystemNotifications = (): void =>
+  cell.update((state) => {
+    const permission = currentPermission();
+    const optedIn = readOptIn();
+    return state.permission === permission && state.optedIn === optedIn
+      ? state
+      : { permission, optedIn };
+  });
 export const subscribeSystemNotifications = cell.subscribe;
 
 /** Asks the browser for permission (it shows its own prompt) and remembers the choice. */

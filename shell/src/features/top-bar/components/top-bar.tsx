@@ -1,5 +1,6 @@
 import { Avatar, Button, StrokeIcon, TextInput, t, type Board } from '@taskflow/shared';
 import { BoardSelector } from './board-selector';
+import { MyTasksButton } from './my-tasks-button';
 
 export interface TopBarProps {
   email: string;
@@ -19,6 +20,9 @@ export interface TopBarProps {
   onToggleFilters: () => void;
   onOpenProfile?: () => void;
   onSignOut: () => void;
+  /** 'Meine Aufgaben': opens the view; the badge shows how many are overdue or due today. */
+  onOpenMyTasks?: () => void;
+  dueTaskCount?: number;
 }
 
 const FilterIcon = () => (
@@ -53,6 +57,8 @@ export const TopBar = ({
   onToggleFilters,
   onOpenProfile,
   onSignOut,
+  onOpenMyTasks,
+  dueTaskCount = 0,
 }: TopBarProps) => (
   <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
     {/* One row at every width: what does not fit a phone hides its text, never wraps. */}
@@ -110,6 +116,7 @@ export const TopBar = ({
         </Button>
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+        {onOpenMyTasks ? <MyTasksButton dueCount={dueTaskCount} onOpen={onOpenMyTasks} /> : null}
         <span
           className="max-w-[16rem] truncate text-sm text-slate-500 max-lg:hidden"
           title={t('topBar.signedInAs', { email })}

@@ -5,7 +5,9 @@ import {
   t,
   useBoard,
   useBoards,
+  useMyTasks,
   type BoardMember,
+  type MyTask,
   type SessionUser,
 } from '@taskflow/shared';
 import { useCallback, useState } from 'react';
@@ -18,6 +20,7 @@ import { NewBoardModal } from '../../boards/components/new-board-modal';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
 import { FilterBar } from '../../filters/components/filter-bar';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
+import { MyTasksView } from '../../my-tasks/components/my-tasks-view';
 import { ProfileDialog } from '../../profile/components/profile-dialog';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
@@ -33,6 +36,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const phone = usePhoneLayout();
   const [openCardId, setOpenCardId] = useState<string | null>(null);
+  const [myTasksOpen, setMyTasksOpen] = useState(false);
+  const myTasks = useMyTasks();
 
   const selectBoard = useCallback((boardId: string) => {
     setOpenCardId(null);
@@ -40,6 +45,16 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
     boardsStore.select(boardId);
   }, []);
   const closeCard = useCallback(() => setOpenCardId(null), []);
+  // A task opens its card on its board: the board is selected (the card detail waits for it to
+  // load), then the card is opened as a click on the board would.
+  const openTask = useCallback(
+    (task: MyTask) => {
+      setMyTasksOpen(false);
+      selectBoard(task.board_id);
+      if (boardsStore.getState().selectedId === task.board_id) setOpenCardId(task.card_id);
+    },
+    [selectBoard],
+  );
   const closeTeam = useCallback(() => setTeamOpen(false), []);
 
   const data = board.status === 'ready' ? board.data : null;
@@ -64,6 +79,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         onToggleFilters={filters.toggle}
         onOpenProfile={() => setProfileOpen(true)}
         onSignOut={() => void signOut()}
+        onOpenMyTasks={() => setMyTasksOpen(true)}
+        dueTaskCount={myTasks.due.overdue + myTasks.due.today}
       />
       <ConnectionBanner />
       {filters.open ? (
@@ -117,6 +134,9 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
           onConfirm={() => void boardsStore.remove(data.board.id)}
           onClose={() => setConfirmingDelete(false)}
         />
+      ) : null}
+      {myTasksOpen ? (
+        <MyTasksView onOpenTask={openTask} onClose={() => setMyTasksOpen(false)} />
       ) : null}
       {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
       {teamOpen && boards.selectedId ? (
