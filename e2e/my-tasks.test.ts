@@ -19,14 +19,8 @@ const inDays = (days: number): string => {
   return localDateKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 };
 
-const must = <T>({
-  data,
-  error,
-}: {
-  data: T;
-  error: { message: string } | null;
-}): NonNullable<T> => {
-  if (error) throw new Error(error.message);
+const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return data as NonNullable<T>;
 };
 
@@ -51,7 +45,9 @@ describe("'Meine Aufgaben'", () => {
     must(
       await api.auth.signUp({ email, password, options: { data: { full_name: 'Mira Weber' } } }),
     );
-    const me = must(await api.auth.signInWithPassword({ email, password })).user.id;
+    const signedIn = await api.auth.signInWithPassword({ email, password });
+    if (signedIn.error) throw signedIn.error;
+    const me = signedIn.data.user.id;
 
     const board = async (title: string) =>
       must(await api.from('boards').insert({ title }).select('id').single()).id;

@@ -163,6 +163,19 @@ beforeAll(async () => {
       .eq('board_id', foreignBoard)
       .eq('user_id', anna.user.id),
   );
+  // An assignment that outlived the membership (written with triggers off, as a restore or a
+  // careless script might): the function checks membership itself, so it stays invisible.
+  await backend.db.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica');
+    await tx.query('insert into public.card_assignees (card_id, user_id) values ($1, $2)', [
+      secret,
+      anna.user.id,
+    ]);
+    await tx.query(
+      'insert into public.card_checklist_items (card_id, text, assigned_to) values ($1, $2, $3)',
+      [secret, 'Verwaiste Unteraufgabe', anna.user.id],
+    );
+  });
 });
 
 describe('my_tasks', () => {
