@@ -10,25 +10,7 @@ import {
 import type { MyTask } from '../src/my-tasks/my-tasks-api';
 import { MyTasksStore, type MyTasksState } from '../src/my-tasks/my-tasks-store';
 import { reminderText, startReminders } from '../src/my-tasks/reminders';
-
-let serial = 0;
-const task = (due_date: string | null, fields: Partial<MyTask> = {}): MyTask => {
-  serial += 1;
-  return {
-    kind: 'card',
-    card_id: `c${serial}`,
-    card_title: `Karte ${serial}`,
-    subtask_id: null,
-    subtask_title: null,
-    board_id: 'b1',
-    board_title: 'Produkt',
-    list_id: 'l1',
-    list_title: 'Zu erledigen',
-    priority: 'medium',
-    due_date,
-    ...fields,
-  };
-};
+import { myTaskRow as task } from '../src/testing/my-task-row';
 
 // 2026-11-23 is a Monday.
 const monday = '2026-11-23';

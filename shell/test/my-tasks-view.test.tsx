@@ -28,27 +28,9 @@ vi.mock('@taskflow/shared', async (importOriginal) => {
 });
 
 const { useMyTasks } = await import('@taskflow/shared');
+const { myTaskRow: task } = await import('@taskflow/shared/testing');
 const { MyTasksView } = await import('../src/features/my-tasks/components/my-tasks-view');
 const { TopBar } = await import('../src/features/top-bar/components/top-bar');
-
-let serial = 0;
-const task = (due_date: string | null, fields: Partial<MyTask> = {}): MyTask => {
-  serial += 1;
-  return {
-    kind: 'card',
-    card_id: `card-${serial}`,
-    card_title: `Karte ${serial}`,
-    subtask_id: null,
-    subtask_title: null,
-    board_id: 'b1',
-    board_title: 'Produkt',
-    list_id: 'l1',
-    list_title: 'Zu erledigen',
-    priority: 'medium',
-    due_date,
-    ...fields,
-  };
-};
 
 // Wednesday, 25 November 2026, 10:00 in the test's local time zone; only Date is faked, and it
 // runs on with real time (RxJS's debounce reads the clock).

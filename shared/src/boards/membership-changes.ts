@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
 import type { Connection } from '../backend/connection';
+import { onRejoin } from '../backend/channel-rejoin';
 import { getSupabase } from '../backend/supabase-client';
 
 let serial = 0;
@@ -17,7 +18,7 @@ export const membershipChanges = (userId: string, connection: Connection): Obser
   new Observable<void>((subscriber) => {
     const client = getSupabase();
     serial += 1;
-    let hadGap = false;
+    const rejoin = onRejoin(() => subscriber.next());
     const channel = client
       .channel(`memberships-${userId}-${serial}`)
       .on(
@@ -35,11 +36,7 @@ export const membershipChanges = (userId: string, connection: Connection): Obser
         // Removing the channel reports CLOSED: a sign-out, not a fault.
         if (subscriber.closed) return;
         connection.channelStatus(status);
-        if (status !== 'SUBSCRIBED') hadGap = true;
-        else if (hadGap) {
-          hadGap = false;
-          subscriber.next();
-        }
+        rejoin(status);
       });
     return () => {
       void client.removeChannel(channel);

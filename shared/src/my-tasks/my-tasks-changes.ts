@@ -1,4 +1,5 @@
 import { Observable } from 'rxjs';
+import { onRejoin } from '../backend/channel-rejoin';
 import { getSupabase } from '../backend/supabase-client';
 
 interface Binding {
@@ -37,7 +38,7 @@ export const myTaskChanges = (userId: string): Observable<void> =>
   new Observable<void>((subscriber) => {
     const client = getSupabase();
     serial += 1;
-    let hadGap = false;
+    const rejoin = onRejoin(() => subscriber.next());
     let channel = client.channel(`my-tasks-${userId}-${serial}`);
     for (const binding of bindingsFor(userId)) {
       channel = channel.on(
@@ -52,12 +53,8 @@ export const myTaskChanges = (userId: string): Observable<void> =>
       );
     }
     channel.subscribe((status) => {
-      if (subscriber.closed) return;
-      if (status !== 'SUBSCRIBED') hadGap = true;
-      else if (hadGap) {
-        hadGap = false;
-        subscriber.next();
-      }
+      // Removing the channel reports CLOSED: a sign-out, not a gap.
+      if (!subscriber.closed) rejoin(status);
     });
     return () => {
       void client.removeChannel(channel);

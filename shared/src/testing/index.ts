@@ -7,3 +7,4 @@ export { newCard, newMember, newRow } from '../data/new-rows';
 // 'Meine Aufgaben': the real store and hook, for a component test to bind to its own gateway.
 export { MyTasksStore, type MyTasksGateway } from '../my-tasks/my-tasks-store';
 export { createUseMyTasks } from '../hooks/use-my-tasks';
+export { myTaskRow } from './my-task-row';
