@@ -32,8 +32,8 @@ create index card_checklist_items_open_assignee_idx
   include (card_id)
   where not completed;
 
-create function private.my_tasks()
-returns table (
+-- One row of the result, named once for both functions below (and for the generated types).
+create type public.my_task as (
   kind text,
   card_id uuid,
   card_title text,
@@ -45,7 +45,13 @@ returns table (
   list_title text,
   priority text,
   due_date date
-)
+);
+
+comment on type public.my_task is
+  'One entry of Meine Aufgaben: a card (subtask_id and subtask_title null) or a subtask assigned to the caller.';
+
+create function private.my_tasks()
+returns setof public.my_task
 language sql
 stable
 security definer
@@ -127,19 +133,7 @@ grant execute on function private.my_tasks() to authenticated, service_role;
 
 -- The API's entry: what PostgREST exposes is this invoker, the definer stays in `private`.
 create function public.my_tasks()
-returns table (
-  kind text,
-  card_id uuid,
-  card_title text,
-  subtask_id uuid,
-  subtask_title text,
-  board_id uuid,
-  board_title text,
-  list_id uuid,
-  list_title text,
-  priority text,
-  due_date date
-)
+returns setof public.my_task
 language sql
 stable
 security invoker

@@ -382,19 +382,13 @@ export type Database = {
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
       my_tasks: {
         Args: Record<PropertyKey, never>;
-        Returns: {
-          board_id: string;
-          board_title: string;
-          card_id: string;
-          card_title: string;
-          due_date: string;
-          kind: string;
-          list_id: string;
-          list_title: string;
-          priority: string;
-          subtask_id: string;
-          subtask_title: string;
-        }[];
+        Returns: Database['public']['CompositeTypes']['my_task'][];
+        SetofOptions: {
+          from: '*';
+          to: 'my_task';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
       };
       renumber_board_lists: {
         Args: { p_board_id: string };
@@ -438,7 +432,19 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
-      [_ in never]: never;
+      my_task: {
+        kind: string | null;
+        card_id: string | null;
+        card_title: string | null;
+        subtask_id: string | null;
+        subtask_title: string | null;
+        board_id: string | null;
+        board_title: string | null;
+        list_id: string | null;
+        list_title: string | null;
+        priority: string | null;
+        due_date: string | null;
+      };
     };
   };
 };
