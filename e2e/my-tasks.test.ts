@@ -188,4 +188,36 @@ describe("'Meine Aufgaben'", () => {
     assert.equal(await page.getByRole('dialog', { name: 'Meine Aufgaben' }).count(), 0);
     assert.deepEqual(problems, []);
   });
+
+  it('fits the one-row top bar of a phone, badge and all', async () => {
+    const phone = await env.browser.newContext({
+      locale: 'de-DE',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const small = await phone.newPage();
+      await small.goto(env.shellUrl);
+      await signIn(small, email, password);
+      const button = small.getByRole('button', {
+        name: 'Meine Aufgaben, 4 Aufgaben überfällig oder heute fällig',
+      });
+      await button.waitFor();
+      const box = await button.boundingBox();
+      assert.ok(
+        box && box.height >= 40 && box.x + box.width <= 390,
+        `button at ${JSON.stringify(box)}`,
+      );
+      const bar = await small.locator('header').first().boundingBox();
+      assert.ok(bar && bar.height <= 64, `top bar is ${bar?.height} px high`);
+      const overflow = await small.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.equal(overflow, 0);
+      await shoot(small, 'my-tasks-phone');
+    } finally {
+      await phone.close();
+    }
+  });
 });
