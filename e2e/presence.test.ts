@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { teammate } from '../scripts/lib/seed-demo.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { useEnvironment } from './support/journey-setup.ts';
-import { gone, newGermanContext, see, signIn } from './support/page-helpers.ts';
+import { gone, newGermanContext, see, shoot, signIn } from './support/page-helpers.ts';
 
 const env = useEnvironment();
 
@@ -43,6 +43,7 @@ describe('who is here', () => {
       const maxHere = onBoard(owner.page).getByRole('img', { name: teammate.fullName });
       await maxHere.waitFor();
       assert.equal(await maxHere.getAttribute('title'), teammate.fullName);
+      await shoot(owner.page, 'presence-board');
       // He sees her too.
       await onBoard(member.page).getByRole('img', { name: demoAccount.fullName }).waitFor();
 
@@ -50,6 +51,7 @@ describe('who is here', () => {
       await openCard(member.page);
       await see(owner.page, `${teammate.fullName} sieht sich diese Karte gerade an`);
       await see(member.page, `${demoAccount.fullName} sieht sich diese Karte gerade an`);
+      await shoot(owner.page, 'presence-karte');
 
       // His tab closes: a clean close takes him off her board and her card at once.
       const closedAt = Date.now();
