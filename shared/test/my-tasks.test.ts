@@ -8,6 +8,7 @@ import {
   myTaskGroupOf,
 } from '../src/my-tasks/grouping';
 import type { MyTask } from '../src/my-tasks/my-tasks-api';
+import type { MyTaskSignal } from '../src/my-tasks/my-tasks-changes';
 import { MyTasksStore, type MyTasksState } from '../src/my-tasks/my-tasks-store';
 import { reminderText, startReminders } from '../src/my-tasks/reminders';
 import { myTaskRow as task } from '../src/testing/my-task-row';
@@ -171,20 +172,28 @@ describe('reminders', () => {
 });
 
 describe('my tasks store', () => {
-  let changes: Subject<void>;
+  let changes: Subject<MyTaskSignal>;
   let server: MyTask[];
   let fetches: number;
 
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date(2026, 10, 23, 23, 59, 0));
-    changes = new Subject<void>();
+    changes = new Subject<MyTaskSignal>();
     server = [];
     fetches = 0;
   });
   afterEach(() => {
     vi.useRealTimers();
   });
+
+  const subtaskChanged: MyTaskSignal = {
+    kind: 'change',
+    table: 'card_checklist_items',
+    row: { id: 's1', card_id: 'c1' },
+  };
+  const changed = (table: 'cards' | 'lists' | 'boards' | 'card_assignees', row: object) =>
+    changes.next({ kind: 'change', table, row: { ...row } });
 
   const store = () =>
     new MyTasksStore({
@@ -205,9 +214,9 @@ describe('my tasks store', () => {
     expect(fetches).toBe(1);
 
     server = [...server, task(null)];
-    changes.next();
-    changes.next();
-    changes.next();
+    changes.next(subtaskChanged);
+    changes.next(subtaskChanged);
+    changes.next(subtaskChanged);
     await vi.advanceTimersByTimeAsync(400);
     expect(fetches).toBe(2);
     expect(tasks.getState().tasks).toHaveLength(2);
@@ -233,7 +242,7 @@ describe('my tasks store', () => {
     tasks.stop();
     expect(tasks.getState()).toMatchObject({ status: 'idle', tasks: [] });
     expect(changes.observed).toBe(false);
-    changes.next();
+    changes.next(subtaskChanged);
     await vi.advanceTimersByTimeAsync(1000);
     expect(fetches).toBe(1);
   });
@@ -251,7 +260,7 @@ describe('my tasks store', () => {
     tasks.start('u1');
     await vi.advanceTimersByTimeAsync(0);
     reachable = false;
-    changes.next();
+    changes.next(subtaskChanged);
     await vi.advanceTimersByTimeAsync(400);
     expect(tasks.getState()).toMatchObject({ status: 'ready', tasks: server });
 
@@ -262,6 +271,42 @@ describe('my tasks store', () => {
     reachable = true;
     await tasks.load();
     expect(tasks.getState().status).toBe('ready');
+    tasks.stop();
+  });
+
+  it("skips changes that cannot matter: others' cards, lists, boards and assignments", async () => {
+    const mine = task(monday, { card_id: 'c-mine', list_id: 'l-mine', board_id: 'b-mine' });
+    server = [mine];
+    const tasks = store();
+    tasks.start('u1');
+    await vi.advanceTimersByTimeAsync(0);
+
+    changed('cards', { id: 'c-other', board_id: 'b-mine' });
+    changed('lists', { id: 'l-other' });
+    changed('boards', { id: 'b-other' });
+    changed('card_assignees', { card_id: 'c-other', user_id: 'u2' });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(fetches).toBe(1);
+
+    for (const [table, row] of [
+      ['cards', { id: 'c-mine' }],
+      ['lists', { id: 'l-mine' }],
+      ['boards', { id: 'b-mine' }],
+      ['card_assignees', { card_id: 'c-new', user_id: 'u1' }],
+    ] as const) {
+      changed(table, row);
+      await vi.advanceTimersByTimeAsync(400);
+    }
+    changes.next({ kind: 'rejoined' });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(fetches).toBe(6);
+
+    // A card once among the tasks still counts after it left them: its restore brings it back.
+    server = [];
+    await tasks.load();
+    changed('cards', { id: 'c-mine', deleted_at: null });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(fetches).toBe(8);
     tasks.stop();
   });
 });

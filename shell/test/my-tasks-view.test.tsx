@@ -2,12 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as Shared from '@taskflow/shared';
 import type { MyTask } from '@taskflow/shared';
+import type { MyTaskSignal } from '@taskflow/shared/testing';
 import { Subject } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The real store and hook over a gateway this file controls: the view sees what the RPC answered.
 const gateway = vi.hoisted(() => ({ tasks: [] as MyTask[], fetches: 0 }));
-const changes = new Subject<void>();
+const changes = new Subject<MyTaskSignal>();
 const { store } = await vi.hoisted(async () => {
   const testing = await import('@taskflow/shared/testing');
   return {
@@ -163,7 +164,11 @@ describe("'Meine Aufgaben'", () => {
     await within(dialog).findByText('Morgen');
     expect(screen.queryByTestId('my-tasks-badge')).toBeNull();
     gateway.tasks = [...gateway.tasks, task('2026-11-25', { card_title: 'Neu zugewiesen' })];
-    changes.next();
+    changes.next({
+      kind: 'change',
+      table: 'card_assignees',
+      row: { card_id: 'card-new', user_id: 'u1' },
+    });
     expect(await within(dialog).findByText('Neu zugewiesen')).toBeTruthy();
     expect(screen.getByTestId('my-tasks-badge').textContent).toBe('1');
     expect(gateway.fetches).toBe(2);

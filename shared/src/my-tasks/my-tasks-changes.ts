@@ -1,9 +1,20 @@
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { Observable } from 'rxjs';
 import { onRejoin } from '../backend/channel-rejoin';
 import { getSupabase } from '../backend/supabase-client';
 
+export type MyTaskTable = 'card_assignees' | 'card_checklist_items' | 'cards' | 'lists' | 'boards';
+
+/**
+ * What the channel says: a row of `table` changed (its new row, or the key of a deleted one),
+ * or `rejoined` after a gap, when anything may have been missed. The store decides which
+ * changes are worth a refetch (my-tasks-store.ts).
+ */
+export type MyTaskSignal =
+  { kind: 'change'; table: MyTaskTable; row: Record<string, unknown> } | { kind: 'rejoined' };
+
 interface Binding {
-  table: 'card_assignees' | 'card_checklist_items' | 'cards' | 'lists' | 'boards';
+  table: MyTaskTable;
   event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
   filter?: string;
 }
@@ -34,11 +45,11 @@ let serial = 0;
  * Signals when the user's tasks may have changed, and when the channel joins again after a gap
  * (changes may have been missed). The store refetches, debounced: one RPC stands for a burst.
  */
-export const myTaskChanges = (userId: string): Observable<void> =>
-  new Observable<void>((subscriber) => {
+export const myTaskChanges = (userId: string): Observable<MyTaskSignal> =>
+  new Observable<MyTaskSignal>((subscriber) => {
     const client = getSupabase();
     serial += 1;
-    const rejoin = onRejoin(() => subscriber.next());
+    const rejoin = onRejoin(() => subscriber.next({ kind: 'rejoined' }));
     let channel = client.channel(`my-tasks-${userId}-${serial}`);
     for (const binding of bindingsFor(userId)) {
       channel = channel.on(
@@ -49,7 +60,12 @@ export const myTaskChanges = (userId: string): Observable<void> =>
           table: binding.table,
           ...(binding.filter ? { filter: binding.filter } : {}),
         },
-        () => subscriber.next(),
+        (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
+          subscriber.next({
+            kind: 'change',
+            table: binding.table,
+            row: { ...(payload.old ?? {}), ...(payload.new ?? {}) },
+          }),
       );
     }
     channel.subscribe((status) => {

@@ -1,17 +1,21 @@
 // 'Meine Aufgaben': the signed-in user's tasks across all their boards, kept current.
 //
 // - One round trip: a load is one my_tasks() RPC, never a request per board or card.
-// - Live: the realtime channel (my-tasks-changes.ts) only says "something that matters
-//   changed"; the store then refetches, debounced, so a burst of changes (a drag, a subtask
-//   list ticked through) costs one RPC. The answer is the server's, so nothing here re-derives
-//   row-level security or the rules for what counts as open.
+// - Live: the realtime channel (my-tasks-changes.ts) says which row changed; the store then
+//   refetches, debounced, so a burst of changes (a subtask list ticked through) costs one RPC.
+//   The answer is the server's, so nothing here re-derives row-level security or the rules for
+//   what counts as open. It only skips what cannot matter, so that a busy board does not make
+//   every member refetch on every drag: a card, list or board never seen among the user's
+//   tasks this session, and someone else's assignment. Subtask changes always count (ticking
+//   the last open one finishes a card, unticking reopens one the user has not seen).
 // - The clock is state too: `today` is the local date the groups are computed for, and a timer
 //   moves it at local midnight, so a task due tomorrow becomes 'Heute' without a reload.
-import { debounceTime, type Observable, type Subscription } from 'rxjs';
+import { debounceTime, filter, type Observable, type Subscription } from 'rxjs';
 import { localDateKey } from '../domain/dates';
 import { createStateCell, type StateCell } from '../state/state-cell';
 import { msUntilLocalMidnight } from './grouping';
 import type { MyTask } from './my-tasks-api';
+import type { MyTaskSignal } from './my-tasks-changes';
 
 export type MyTasksStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -25,7 +29,7 @@ export interface MyTasksState {
 export interface MyTasksGateway {
   fetchMyTasks(): Promise<MyTask[]>;
   /** Signals a change that may alter the user's tasks (or a reconnect after a gap). */
-  changes(userId: string): Observable<void>;
+  changes(userId: string): Observable<MyTaskSignal>;
 }
 
 export interface MyTasksStoreOptions {
@@ -42,6 +46,8 @@ export class MyTasksStore {
   private live: Subscription | null = null;
   private midnight: ReturnType<typeof setTimeout> | null = null;
   private loadSerial = 0;
+  /** Ids of every card, list and board among the user's tasks since sign-in. */
+  private seen = { cards: new Set<string>(), lists: new Set<string>(), boards: new Set<string>() };
 
   constructor(
     private readonly gateway: MyTasksGateway,
@@ -70,7 +76,10 @@ export class MyTasksStore {
     this.cell.set({ ...this.initial(), status: 'loading' });
     this.live = this.gateway
       .changes(userId)
-      .pipe(debounceTime(this.debounceMs))
+      .pipe(
+        filter((signal) => this.matters(signal)),
+        debounceTime(this.debounceMs),
+      )
       .subscribe(() => void this.load());
     this.scheduleMidnight();
     void this.load();
@@ -80,6 +89,7 @@ export class MyTasksStore {
   stop(): void {
     this.loadSerial += 1;
     this.userId = null;
+    this.seen = { cards: new Set(), lists: new Set(), boards: new Set() };
     this.live?.unsubscribe();
     this.live = null;
     if (this.midnight) clearTimeout(this.midnight);
@@ -95,11 +105,34 @@ export class MyTasksStore {
     try {
       const tasks = await this.gateway.fetchMyTasks();
       if (serial !== this.loadSerial) return;
+      for (const task of tasks) {
+        this.seen.cards.add(task.card_id);
+        this.seen.lists.add(task.list_id);
+        this.seen.boards.add(task.board_id);
+      }
       this.cell.set({ status: 'ready', tasks, today: localDateKey(this.now()) });
     } catch {
       if (serial !== this.loadSerial) return;
       // Known tasks stay on screen when a refetch fails; the next change or reconnect retries.
       this.cell.update((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'error' }));
+    }
+  }
+
+  /** Whether a change can alter the answer (see the top of this file). */
+  private matters(signal: MyTaskSignal): boolean {
+    if (signal.kind === 'rejoined') return true;
+    const id = typeof signal.row.id === 'string' ? signal.row.id : null;
+    switch (signal.table) {
+      case 'cards':
+        return id === null || this.seen.cards.has(id);
+      case 'lists':
+        return id === null || this.seen.lists.has(id);
+      case 'boards':
+        return id === null || this.seen.boards.has(id);
+      case 'card_assignees':
+        return signal.row.user_id === undefined || signal.row.user_id === this.userId;
+      case 'card_checklist_items':
+        return true;
     }
   }
 

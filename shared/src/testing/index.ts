@@ -6,5 +6,6 @@ export { createMemoryPresence, type MemoryPresence } from './memory-presence';
 export { newCard, newMember, newRow } from '../data/new-rows';
 // 'Meine Aufgaben': the real store and hook, for a component test to bind to its own gateway.
 export { MyTasksStore, type MyTasksGateway } from '../my-tasks/my-tasks-store';
+export type { MyTaskSignal } from '../my-tasks/my-tasks-changes';
 export { createUseMyTasks } from '../hooks/use-my-tasks';
 export { myTaskRow } from './my-task-row';
