@@ -1,7 +1,7 @@
 /**
  * Supabase's database linter (splinter, the SQL behind the dashboard's Security and Performance
  * Advisors) against the migrated schema: what a hosted project's owner would be warned about.
- * The lint SQL is vendored unchanged in test/splinter/ (origin and licence in its README). Two
+ * The lint SQL is vendored unchanged in test/vendor/splinter/ (origin and licence in its README). Two
  * things a hosted project has and a local database does not are supplied here, not edited in:
  * - `pgrst.db_schemas`, which hosted projects set on the API role and lints 0002, 0016, 0017,
  *   0019, 0023, 0028 and 0029 read to know which schemas PostgREST exposes; unset, they would
@@ -33,7 +33,10 @@ describe('splinter (Supabase database linter)', () => {
   let findings: Finding[];
   beforeAll(async () => {
     backend = await startTestBackend();
-    const lintSql = await fs.readFile(new URL('./splinter/splinter.sql', import.meta.url), 'utf8');
+    const lintSql = await fs.readFile(
+      new URL('./vendor/splinter/splinter.sql', import.meta.url),
+      'utf8',
+    );
     if (!LEADING_SET.test(lintSql)) throw new Error('splinter.sql no longer starts as expected');
     findings = await backend.db.transaction(async (tx) => {
       await tx.query(
@@ -64,7 +67,7 @@ describe('splinter (Supabase database linter)', () => {
          grant execute on function public.splinter_probe() to authenticated;`,
       );
       const lintSql = await fs.readFile(
-        new URL('./splinter/splinter.sql', import.meta.url),
+        new URL('./vendor/splinter/splinter.sql', import.meta.url),
         'utf8',
       );
       await tx.query(
