@@ -1,7 +1,8 @@
 import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { Board, BoardSnapshot } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
-import { check, unwrap } from './api-error';
+import { unwrap } from './api-error';
+import { deleteRowById, insertRow, updateRowById } from './table-rows';
 
 /**
  * The boards the user belongs to, newest first. Row-level security limits `boards` to the
@@ -25,15 +26,14 @@ export const fetchBoardSnapshot = async (boardId: string): Promise<BoardSnapshot
  * The owner is the caller (owner_id defaults to auth.uid()); a trigger makes them a member. The
  * id is made on the client, as for every row the app creates (new-id.ts).
  */
-export const insertBoard = async (board: TablesInsert<'boards'> & { id: string }): Promise<Board> =>
-  unwrap(await getSupabase().from('boards').insert(board).select().single());
+export const insertBoard = (board: TablesInsert<'boards'> & { id: string }): Promise<Board> =>
+  insertRow('boards', board);
 
-export const deleteBoardRow = async (boardId: string): Promise<void> =>
-  check(await getSupabase().from('boards').delete().eq('id', boardId));
+export const deleteBoardRow = (boardId: string): Promise<void> => deleteRowById('boards', boardId);
 
 /** What the owner may change of a board (the migration grants update on these only). */
 export type BoardPatch = Pick<TablesUpdate<'boards'>, 'title' | 'background'>;
 
 /** Renames a board or changes its background; row-level security lets only the owner. */
-export const updateBoardRow = async (boardId: string, patch: BoardPatch): Promise<Board> =>
-  unwrap(await getSupabase().from('boards').update(patch).eq('id', boardId).select().single());
+export const updateBoardRow = (boardId: string, patch: BoardPatch): Promise<Board> =>
+  updateRowById('boards', boardId, patch);

@@ -2,6 +2,7 @@ import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { CardRow } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
+import { deleteRowById, insertRow, updateRowById } from './table-rows';
 
 /**
  * The columns a member may change (the migration grants update on all but these): the id and
@@ -10,14 +11,13 @@ import { check, unwrap } from './api-error';
 export type CardPatch = Omit<TablesUpdate<'cards'>, 'id' | 'board_id' | 'created_at'>;
 
 /** board_id is checked and filled from the list by a trigger; the client sends its board's id. */
-export const insertCard = async (card: TablesInsert<'cards'>): Promise<CardRow> =>
-  unwrap(await getSupabase().from('cards').insert(card).select().single());
+export const insertCard = (card: TablesInsert<'cards'>): Promise<CardRow> =>
+  insertRow('cards', card);
 
-export const updateCardRow = async (cardId: string, patch: CardPatch): Promise<CardRow> =>
-  unwrap(await getSupabase().from('cards').update(patch).eq('id', cardId).select().single());
+export const updateCardRow = (cardId: string, patch: CardPatch): Promise<CardRow> =>
+  updateRowById('cards', cardId, patch);
 
-export const deleteCardRow = async (cardId: string): Promise<void> =>
-  check(await getSupabase().from('cards').delete().eq('id', cardId));
+export const deleteCardRow = (cardId: string): Promise<void> => deleteRowById('cards', cardId);
 
 export const insertAssignee = async (cardId: string, userId: string): Promise<void> =>
   check(await getSupabase().from('card_assignees').insert({ card_id: cardId, user_id: userId }));

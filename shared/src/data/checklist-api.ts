@@ -1,7 +1,6 @@
 import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { ChecklistItem } from '../domain/types';
-import { getSupabase } from '../backend/supabase-client';
-import { check, unwrap } from './api-error';
+import { deleteRowById, insertRow, updateRowById } from './table-rows';
 
 /** The columns a member may change: a subtask stays on its card. */
 export type ChecklistPatch = Omit<
@@ -9,23 +8,14 @@ export type ChecklistPatch = Omit<
   'id' | 'card_id' | 'created_at'
 >;
 
-export const insertChecklistItem = async (
+export const insertChecklistItem = (
   item: TablesInsert<'card_checklist_items'>,
-): Promise<ChecklistItem> =>
-  unwrap(await getSupabase().from('card_checklist_items').insert(item).select().single());
+): Promise<ChecklistItem> => insertRow('card_checklist_items', item);
 
-export const updateChecklistItemRow = async (
+export const updateChecklistItemRow = (
   itemId: string,
   patch: ChecklistPatch,
-): Promise<ChecklistItem> =>
-  unwrap(
-    await getSupabase()
-      .from('card_checklist_items')
-      .update(patch)
-      .eq('id', itemId)
-      .select()
-      .single(),
-  );
+): Promise<ChecklistItem> => updateRowById('card_checklist_items', itemId, patch);
 
-export const deleteChecklistItemRow = async (itemId: string): Promise<void> =>
-  check(await getSupabase().from('card_checklist_items').delete().eq('id', itemId));
+export const deleteChecklistItemRow = (itemId: string): Promise<void> =>
+  deleteRowById('card_checklist_items', itemId);

@@ -1,21 +1,13 @@
 import type { TablesInsert } from '../backend/database.types';
 import type { CardComment } from '../domain/types';
-import { getSupabase } from '../backend/supabase-client';
-import { check, unwrap } from './api-error';
+import { deleteRowById, insertRow, updateRowById } from './table-rows';
 
-export const insertComment = async (comment: TablesInsert<'card_comments'>): Promise<CardComment> =>
-  unwrap(await getSupabase().from('card_comments').insert(comment).select().single());
+export const insertComment = (comment: TablesInsert<'card_comments'>): Promise<CardComment> =>
+  insertRow('card_comments', comment);
 
 /** Only the author's change is accepted (RLS); the server stamps edited_at. */
-export const updateCommentRow = async (commentId: string, text: string): Promise<CardComment> =>
-  unwrap(
-    await getSupabase()
-      .from('card_comments')
-      .update({ text })
-      .eq('id', commentId)
-      .select()
-      .single(),
-  );
+export const updateCommentRow = (commentId: string, text: string): Promise<CardComment> =>
+  updateRowById('card_comments', commentId, { text });
 
-export const deleteCommentRow = async (commentId: string): Promise<void> =>
-  check(await getSupabase().from('card_comments').delete().eq('id', commentId));
+export const deleteCommentRow = (commentId: string): Promise<void> =>
+  deleteRowById('card_comments', commentId);

@@ -1,17 +1,14 @@
 import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { BoardLabel } from '../domain/types';
-import { getSupabase } from '../backend/supabase-client';
-import { check, unwrap } from './api-error';
+import { deleteRowById, insertRow, updateRowById } from './table-rows';
 
-export const insertLabel = async (label: TablesInsert<'board_labels'>): Promise<BoardLabel> =>
-  unwrap(await getSupabase().from('board_labels').insert(label).select().single());
+export const insertLabel = (label: TablesInsert<'board_labels'>): Promise<BoardLabel> =>
+  insertRow('board_labels', label);
 
-export const deleteLabelRow = async (labelId: string): Promise<void> =>
-  check(await getSupabase().from('board_labels').delete().eq('id', labelId));
+export const deleteLabelRow = (labelId: string): Promise<void> =>
+  deleteRowById('board_labels', labelId);
 
 export type LabelPatch = Pick<TablesUpdate<'board_labels'>, 'name' | 'color'>;
 
-export const updateLabelRow = async (labelId: string, patch: LabelPatch): Promise<BoardLabel> =>
-  unwrap(
-    await getSupabase().from('board_labels').update(patch).eq('id', labelId).select().single(),
-  );
+export const updateLabelRow = (labelId: string, patch: LabelPatch): Promise<BoardLabel> =>
+  updateRowById('board_labels', labelId, patch);

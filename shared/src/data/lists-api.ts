@@ -1,19 +1,19 @@
 import type { TablesInsert, TablesUpdate } from '../backend/database.types';
 import type { BoardList } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
-import { check, unwrap } from './api-error';
+import { unwrap } from './api-error';
+import { deleteRowById, insertRow, updateRowById } from './table-rows';
 
 /** The columns a member may change: a list never moves to another board. */
 export type ListPatch = Omit<TablesUpdate<'lists'>, 'id' | 'board_id' | 'created_at'>;
 
-export const insertList = async (list: TablesInsert<'lists'>): Promise<BoardList> =>
-  unwrap(await getSupabase().from('lists').insert(list).select().single());
+export const insertList = (list: TablesInsert<'lists'>): Promise<BoardList> =>
+  insertRow('lists', list);
 
-export const updateListRow = async (listId: string, patch: ListPatch): Promise<BoardList> =>
-  unwrap(await getSupabase().from('lists').update(patch).eq('id', listId).select().single());
+export const updateListRow = (listId: string, patch: ListPatch): Promise<BoardList> =>
+  updateRowById('lists', listId, patch);
 
-export const deleteListRow = async (listId: string): Promise<void> =>
-  check(await getSupabase().from('lists').delete().eq('id', listId));
+export const deleteListRow = (listId: string): Promise<void> => deleteRowById('lists', listId);
 
 /** Renumbers a board's lists like renumberListCards does a list's cards (RPC renumber_board_lists). */
 export const renumberBoardLists = async (boardId: string): Promise<BoardList[]> =>
