@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
+import { Button } from './button';
 
 export interface ModalProps {
   title: string;
@@ -8,6 +9,8 @@ export interface ModalProps {
   children: ReactNode;
   /** Footer actions, right-aligned. */
   footer?: ReactNode;
+  /** Puts a secondary button with this label first in the footer; it closes like Escape. */
+  cancelLabel?: string;
   size?: 'sm' | 'md' | 'lg';
 }
 
@@ -24,7 +27,14 @@ const sizes = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
  * A dialog: Escape and a click on the backdrop close it, Tab stays inside, the first field (or
  * the element marked data-autofocus) gets the focus, and the focus returns where it was.
  */
-export const Modal = ({ title, onClose, children, footer, size = 'md' }: ModalProps) => {
+export const Modal = ({
+  title,
+  onClose,
+  children,
+  footer,
+  cancelLabel,
+  size = 'md',
+}: ModalProps) => {
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -107,8 +117,13 @@ export const Modal = ({ title, onClose, children, footer, size = 'md' }: ModalPr
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4">
           {children}
         </div>
-        {footer ? (
+        {footer || cancelLabel ? (
           <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-slate-100 px-5 py-3">
+            {cancelLabel ? (
+              <Button variant="secondary" onClick={onClose}>
+                {cancelLabel}
+              </Button>
+            ) : null}
             {footer}
           </div>
         ) : null}

@@ -31,15 +31,11 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
       title={t('boards.newBoardTitle')}
       onClose={onClose}
       size="sm"
+      cancelLabel={t('boards.cancel')}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('boards.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} disabled={blank || busy}>
-            {t('boards.create')}
-          </Button>
-        </>
+        <Button onClick={() => void submit()} disabled={blank || busy}>
+          {t('boards.create')}
+        </Button>
       }
     >
       <form onSubmit={(event) => void submit(event)}>

@@ -57,16 +57,7 @@ export const ProfileDialog = ({ user, onClose }: { user: SessionUser; onClose: (
   };
 
   return (
-    <Modal
-      title={t('profile.title')}
-      onClose={onClose}
-      size="sm"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('profile.close')}
-        </Button>
-      }
-    >
+    <Modal title={t('profile.title')} onClose={onClose} size="sm" cancelLabel={t('profile.close')}>
       <div className="space-y-6">
         <p className="text-sm break-all text-slate-500">{user.email}</p>
         <form onSubmit={saveName} className="space-y-3">
