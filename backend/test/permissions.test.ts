@@ -109,6 +109,20 @@ interface TableRules {
   allowed: Record<Operation, Actor[]>;
 }
 
+/**
+ * Writes `row` as superuser, past row-level security; resolves to its key: the generated id
+ * when `key` is 'id', else the row itself (a join table's columns are its key).
+ */
+const seedRow = async (table: string, row: Row, key?: 'id'): Promise<Row> => {
+  const columns = Object.keys(row);
+  const [stored] = await backend.sql(
+    `insert into public.${table} (${columns.join(', ')})
+     values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning *`,
+    Object.values(row),
+  );
+  return key ? { id: stored!.id } : row;
+};
+
 const members: Actor[] = ['member', 'owner'];
 const nobody: Actor[] = [];
 
@@ -140,13 +154,8 @@ const rules: TableRules[] = [
   },
   {
     table: 'board_members',
-    target: async (board) => {
-      const [row] = await backend.sql(
-        `insert into public.board_members (board_id, user_id) values ($1, $2) returning id`,
-        [board.boardId, await createUser()],
-      );
-      return { id: row!.id };
-    },
+    target: async (board) =>
+      seedRow('board_members', { board_id: board.boardId, user_id: await createUser() }, 'id'),
     newRow: async (board) => ({
       board_id: board.boardId,
       user_id: await createUser(),
@@ -171,13 +180,7 @@ const rules: TableRules[] = [
   },
   {
     table: 'card_assignees',
-    target: async (board) => {
-      await backend.sql('insert into public.card_assignees (card_id, user_id) values ($1, $2)', [
-        board.cardId,
-        member.id,
-      ]);
-      return { card_id: board.cardId, user_id: member.id };
-    },
+    target: (board) => seedRow('card_assignees', { card_id: board.cardId, user_id: member.id }),
     newRow: async (board) => ({ card_id: board.cardId, user_id: owner.id }),
     change: () => ({ patch: { user_id: owner.id }, column: 'user_id' }),
     allowed: { select: members, insert: members, update: nobody, delete: members },
@@ -195,26 +198,19 @@ const rules: TableRules[] = [
   },
   {
     table: 'card_tags',
-    target: async (board) => {
-      await backend.sql('insert into public.card_tags (card_id, label_id) values ($1, $2)', [
-        board.cardId,
-        board.labelId,
-      ]);
-      return { card_id: board.cardId, label_id: board.labelId };
-    },
+    target: (board) => seedRow('card_tags', { card_id: board.cardId, label_id: board.labelId }),
     newRow: async (board) => ({ card_id: board.cardId, label_id: board.otherLabelId }),
     change: () => ({ patch: { created_at: '2000-01-01T00:00:00+00:00' }, column: 'created_at' }),
     allowed: { select: members, insert: members, update: nobody, delete: members },
   },
   {
     table: 'card_checklist_items',
-    target: async (board) => {
-      const [row] = await backend.sql(
-        `insert into public.card_checklist_items (card_id, text, position) values ($1, 'Teilaufgabe', 1024) returning id`,
-        [board.cardId],
-      );
-      return { id: row!.id };
-    },
+    target: (board) =>
+      seedRow(
+        'card_checklist_items',
+        { card_id: board.cardId, text: 'Teilaufgabe', position: 1024 },
+        'id',
+      ),
     newRow: async (board) => ({ card_id: board.cardId, text: '', position: 2048 }),
     change: () => ({ patch: { text: `Schritt ${randomUUID().slice(0, 6)}` }, column: 'text' }),
     allowed: { select: members, insert: members, update: members, delete: members },
@@ -222,13 +218,12 @@ const rules: TableRules[] = [
   {
     table: 'card_comments',
     // Written by the member: only its author may change or delete it, not even the owner.
-    target: async (board) => {
-      const [row] = await backend.sql(
-        `insert into public.card_comments (card_id, user_id, text) values ($1, $2, 'Erledigt?') returning id`,
-        [board.cardId, member.id],
-      );
-      return { id: row!.id };
-    },
+    target: (board) =>
+      seedRow(
+        'card_comments',
+        { card_id: board.cardId, user_id: member.id, text: 'Erledigt?' },
+        'id',
+      ),
     newRow: async (board) => ({ card_id: board.cardId, text: 'Hallo zusammen' }),
     change: () => ({ patch: { text: `Geändert ${randomUUID().slice(0, 6)}` }, column: 'text' }),
     allowed: { select: members, insert: members, update: ['member'], delete: ['member'] },
@@ -341,15 +336,19 @@ describe('the rules a client may try to get around', () => {
     );
   });
 
+  /** `person` ends `userId`'s membership of the board, as the team dialog does. */
+  const removeMembership = (person: { client: SupabaseClient }, boardId: string, userId: string) =>
+    person.client
+      .from('board_members')
+      .delete()
+      .eq('board_id', boardId)
+      .eq('user_id', userId)
+      .select();
+
   it('nobody removes the owner from the board, not even the owner', async () => {
     const { boardId } = await createBoard();
     for (const person of [member, owner]) {
-      const { data, error } = await person.client
-        .from('board_members')
-        .delete()
-        .eq('board_id', boardId)
-        .eq('user_id', owner.id)
-        .select();
+      const { data, error } = await removeMembership(person, boardId, owner.id);
       expect(error).toBeNull();
       expect(data).toEqual([]);
     }
@@ -386,12 +385,7 @@ describe('the rules a client may try to get around', () => {
 
   it('a member may leave the board', async () => {
     const { boardId } = await createBoard();
-    const { data, error } = await member.client
-      .from('board_members')
-      .delete()
-      .eq('board_id', boardId)
-      .eq('user_id', member.id)
-      .select();
+    const { data, error } = await removeMembership(member, boardId, member.id);
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     const after = await member.client.from('boards').select('id').eq('id', boardId);

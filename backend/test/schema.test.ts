@@ -73,11 +73,59 @@ const createTeamBoard = async () => {
   return { owner, member, outsider, boardId, listId, cardId: card!.id as string };
 };
 
+/** A second board of `user`'s, to show that nothing crosses from one board to another. */
+const createOtherBoard = async (user: User) => {
+  const [board] = await sqlAs(
+    user.id,
+    `insert into public.boards (title) values ('Anderes') returning id`,
+  );
+  return board!.id as string;
+};
+
 const rejectsWith = (promise: Promise<unknown>, code: string, message?: RegExp) =>
   expect(promise).rejects.toMatchObject({
     code,
     ...(message ? { message: expect.stringMatching(message) } : {}),
   });
+
+/**
+ * A row only its writer changes: to `others` an update or delete finds nothing (row-level
+ * security hides the row from the write); the `writer` changes `column` to `value`, may not hand
+ * the row over (`ownerColumn` is not writable through the API: 42501), and deletes it.
+ */
+const expectOnlyWriterChanges = async (
+  table: string,
+  id: unknown,
+  {
+    writer,
+    others,
+    column,
+    value,
+    ownerColumn,
+  }: {
+    writer: User;
+    others: User[];
+    column: string;
+    value: string;
+    ownerColumn: string;
+  },
+) => {
+  const update = `update public.${table} set ${column} = $2 where id = $1 returning ${column}`;
+  const remove = `delete from public.${table} where id = $1 returning id`;
+  for (const other of others) {
+    expect(await sqlAs(other.id, update, [id, 'Fremd'])).toEqual([]);
+    expect(await sqlAs(other.id, remove, [id])).toEqual([]);
+  }
+  expect(await sqlAs(writer.id, update, [id, value])).toEqual([{ [column]: value }]);
+  await rejectsWith(
+    sqlAs(writer.id, `update public.${table} set ${ownerColumn} = $2 where id = $1`, [
+      id,
+      others[0]!.id,
+    ]),
+    '42501',
+  );
+  expect(await sqlAs(writer.id, remove, [id])).toEqual([{ id }]);
+};
 
 describe('profiles', () => {
   it('are created on sign-up with the full name and the e-mail', async () => {
@@ -189,31 +237,14 @@ describe('boards', () => {
     expect(
       await sqlAs(outsider.id, 'select id from public.boards where id = $1', [boardId]),
     ).toEqual([]);
-    expect(
-      await sqlAs(
-        member.id,
-        `update public.boards set title = 'Meins' where id = $1 returning id`,
-        [boardId],
-      ),
-    ).toEqual([]);
-    expect(
-      await sqlAs(member.id, 'delete from public.boards where id = $1 returning id', [boardId]),
-    ).toEqual([]);
-    expect(
-      await sqlAs(
-        owner.id,
-        `update public.boards set title = 'Umbenannt' where id = $1 returning title`,
-        [boardId],
-      ),
-    ).toEqual([{ title: 'Umbenannt' }]);
     // Ownership does not move: owner_id is not writable through the API.
-    await rejectsWith(
-      sqlAs(owner.id, 'update public.boards set owner_id = $2 where id = $1', [boardId, member.id]),
-      '42501',
-    );
-    expect(
-      await sqlAs(owner.id, 'delete from public.boards where id = $1 returning id', [boardId]),
-    ).toEqual([{ id: boardId }]);
+    await expectOnlyWriterChanges('boards', boardId, {
+      writer: owner,
+      others: [member, outsider],
+      column: 'title',
+      value: 'Umbenannt',
+      ownerColumn: 'owner_id',
+    });
   });
 
   it('take everything below them along when deleted', async () => {
@@ -370,14 +401,11 @@ describe('lists and cards', () => {
 
   it('refuse to move a card to another board, or into a list that does not exist', async () => {
     const { owner, cardId } = await createTeamBoard();
-    const [other] = await sqlAs(
-      owner.id,
-      `insert into public.boards (title) values ('Anderes') returning id`,
-    );
+    const other = await createOtherBoard(owner);
     const [otherList] = await sqlAs(
       owner.id,
       `insert into public.lists (board_id, title) values ($1, 'Liste') returning id`,
-      [other!.id],
+      [other],
     );
     await rejectsWith(
       sqlAs(owner.id, 'update public.cards set list_id = $2 where id = $1', [
@@ -392,7 +420,7 @@ describe('lists and cards', () => {
       '23503',
     );
     await rejectsWith(
-      sqlAs(owner.id, 'update public.cards set board_id = $2 where id = $1', [cardId, other!.id]),
+      sqlAs(owner.id, 'update public.cards set board_id = $2 where id = $1', [cardId, other]),
       '42501',
     );
   });
@@ -530,14 +558,11 @@ describe('labels and tags', () => {
       [boardId],
     );
     expect(label!.color).toBe('bg-blue-100 text-blue-800');
-    const [other] = await sqlAs(
-      owner.id,
-      `insert into public.boards (title) values ('Anderes') returning id`,
-    );
+    const other = await createOtherBoard(owner);
     const [foreign] = await sqlAs(
       owner.id,
       `insert into public.board_labels (board_id, name) values ($1, 'Fremd') returning id`,
-      [other!.id],
+      [other],
     );
     const tag =
       'insert into public.card_tags (card_id, label_id) values ($1, $2) returning label_id';
@@ -556,13 +581,17 @@ describe('labels and tags', () => {
 });
 
 describe('comments', () => {
+  /** `user` comments on the card as the app does: without naming the author. */
+  const addComment = async (user: User, cardId: string, text: string) =>
+    sqlAs(
+      user.id,
+      'insert into public.card_comments (card_id, text) values ($1, $2) returning id, user_id',
+      [cardId, text],
+    );
+
   it('are written as oneself only', async () => {
     const { owner, member, cardId } = await createTeamBoard();
-    const [comment] = await sqlAs(
-      member.id,
-      `insert into public.card_comments (card_id, text) values ($1, 'Erledigt?') returning user_id`,
-      [cardId],
-    );
+    const [comment] = await addComment(member, cardId, 'Erledigt?');
     expect(comment!.user_id).toBe(member.id);
     await rejectsWith(
       sqlAs(
@@ -572,49 +601,20 @@ describe('comments', () => {
       ),
       '42501',
     );
-    await rejectsWith(
-      sqlAs(member.id, `insert into public.card_comments (card_id, text) values ($1, '  ')`, [
-        cardId,
-      ]),
-      '23514',
-    );
+    await rejectsWith(addComment(member, cardId, '  '), '23514');
   });
 
   it('are edited and deleted by their author only', async () => {
     const { owner, member, cardId } = await createTeamBoard();
-    const [comment] = await sqlAs(
-      member.id,
-      `insert into public.card_comments (card_id, text) values ($1, 'Erster') returning id`,
-      [cardId],
-    );
-    const id = comment!.id;
-    expect(
-      await sqlAs(
-        owner.id,
-        `update public.card_comments set text = 'Zensiert' where id = $1 returning id`,
-        [id],
-      ),
-    ).toEqual([]);
-    expect(
-      await sqlAs(owner.id, 'delete from public.card_comments where id = $1 returning id', [id]),
-    ).toEqual([]);
-    expect(
-      await sqlAs(
-        member.id,
-        `update public.card_comments set text = 'Zweiter' where id = $1 returning text`,
-        [id],
-      ),
-    ).toEqual([{ text: 'Zweiter' }]);
-    await rejectsWith(
-      sqlAs(member.id, 'update public.card_comments set user_id = $2 where id = $1', [
-        id,
-        owner.id,
-      ]),
-      '42501',
-    );
-    expect(
-      await sqlAs(member.id, 'delete from public.card_comments where id = $1 returning id', [id]),
-    ).toEqual([{ id }]);
+    const [comment] = await addComment(member, cardId, 'Erster');
+    // Not even the board's owner edits or deletes another's comment.
+    await expectOnlyWriterChanges('card_comments', comment!.id, {
+      writer: member,
+      others: [owner],
+      column: 'text',
+      value: 'Zweiter',
+      ownerColumn: 'user_id',
+    });
   });
 });
 

@@ -76,6 +76,38 @@ const createLabel = async (as: Person, board: string, name: string, color: strin
     await as.client.from('board_labels').insert({ board_id: board, name, color }).select().single(),
   );
 
+/**
+ * Inserts `row` as the app does (`.insert().select().single()`) and checks the answer: exactly
+ * the row with its generated id and created_at, plus the column `defaults` the server fills in.
+ */
+const expectInserted = async (as: Person, table: string, row: Row, defaults: Row = {}) => {
+  const { data, error } = await as.client.from(table).insert(row).select().single();
+  expect(error).toBeNull();
+  expect(data).toEqual({
+    id: expect.stringMatching(uuid),
+    created_at: expect.stringMatching(timestamp),
+    ...row,
+    ...defaults,
+  });
+  return data as Row;
+};
+
+/** Hangs one of everything on a card, written by `as`: an assignee, a tag, a subtask, a comment. */
+const fillCard = async (as: Person, cardId: unknown, assigneeId: string, labelId: unknown) => {
+  rows(await as.client.from('card_assignees').insert({ card_id: cardId, user_id: assigneeId }));
+  rows(await as.client.from('card_tags').insert({ card_id: cardId, label_id: labelId }));
+  rows(
+    await as.client
+      .from('card_checklist_items')
+      .insert({ card_id: cardId, text: '', completed: false, position: 0 }),
+  );
+  rows(
+    await as.client
+      .from('card_comments')
+      .insert({ card_id: cardId, user_id: as.id, text: 'Hallo' }),
+  );
+};
+
 beforeAll(async () => {
   backend = await startTestBackend();
   [owner, member] = await Promise.all([signedIn('Olga Owner'), signedIn('Max Member')]);
@@ -258,19 +290,12 @@ describe('board_members', () => {
 
 describe('boards', () => {
   it('inserts (title, owner_id) and returns the row with .select().single()', async () => {
-    const { data, error } = await owner.client
-      .from('boards')
-      .insert({ title: 'Marketing 2027', owner_id: owner.id })
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(data).toEqual({
-      id: expect.stringMatching(uuid),
-      title: 'Marketing 2027',
-      owner_id: owner.id,
-      background: expect.any(String),
-      created_at: expect.stringMatching(timestamp),
-    });
+    const data = await expectInserted(
+      owner,
+      'boards',
+      { title: 'Marketing 2027', owner_id: owner.id },
+      { background: expect.any(String) },
+    );
     expect(data.background).not.toBe('');
     // The creator is the board's owner member.
     const team = rows<Row[]>(
@@ -286,20 +311,7 @@ describe('boards', () => {
     const list = await createList(member, id, 'Offen', 0);
     const card = await createCard(member, list.id as string, 'Aufgabe', 0);
     const label = await createLabel(member, id, 'Bug', 'bg-red-100 text-red-800');
-    rows(
-      await member.client.from('card_assignees').insert({ card_id: card.id, user_id: member.id }),
-    );
-    rows(await member.client.from('card_tags').insert({ card_id: card.id, label_id: label.id }));
-    rows(
-      await member.client
-        .from('card_checklist_items')
-        .insert({ card_id: card.id, text: '', completed: false, position: 0 }),
-    );
-    rows(
-      await member.client
-        .from('card_comments')
-        .insert({ card_id: card.id, user_id: member.id, text: 'Hallo' }),
-    );
+    await fillCard(member, card.id, member.id, label.id);
 
     const { error } = await owner.client.from('boards').delete().eq('id', id);
     expect(error).toBeNull();
@@ -322,19 +334,7 @@ describe('lists', () => {
   it('inserts (board_id, title, position), reads by board_id ordered by position, deletes', async () => {
     const board = (await createBoard(owner)).id as string;
     await addMember(owner, board, member.id);
-    const { data: first, error } = await member.client
-      .from('lists')
-      .insert({ board_id: board, title: 'Zu erledigen', position: 0 })
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(first).toEqual({
-      id: expect.stringMatching(uuid),
-      board_id: board,
-      title: 'Zu erledigen',
-      position: 0,
-      created_at: expect.stringMatching(timestamp),
-    });
+    await expectInserted(member, 'lists', { board_id: board, title: 'Zu erledigen', position: 0 });
     // Written out of order, read in position order (position = the count at the time).
     await createList(member, board, 'Erledigt', 2);
     await createList(member, board, 'In Arbeit', 1);
@@ -374,24 +374,12 @@ describe('cards', () => {
     );
 
   it('inserts (list_id, title, position) and gets the defaults back', async () => {
-    const { data, error } = await member.client
-      .from('cards')
-      .insert({ list_id: todo, title: 'Angebot schreiben', position: 0 })
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(data).toEqual({
-      id: expect.stringMatching(uuid),
-      list_id: todo,
-      board_id: boardId,
-      title: 'Angebot schreiben',
-      description: '',
-      due_date: null,
-      priority: 'medium',
-      position: 0,
-      created_at: expect.stringMatching(timestamp),
-      deleted_at: null,
-    });
+    const data = await expectInserted(
+      member,
+      'cards',
+      { list_id: todo, title: 'Angebot schreiben', position: 0 },
+      { board_id: boardId, description: '', due_date: null, priority: 'medium', deleted_at: null },
+    );
     rows(await member.client.from('cards').delete().eq('id', data.id));
   });
 
@@ -452,19 +440,11 @@ describe('cards', () => {
   it('deletes a card by id, with its assignees, tags, subtasks and comments', async () => {
     const card = await createCard(member, todo, 'Verworfen', 6);
     const label = await createLabel(member, boardId, 'Verworfen', 'bg-gray-100 text-gray-800');
-    rows(
-      await member.client.from('card_assignees').insert({ card_id: card.id, user_id: owner.id }),
-    );
-    rows(await member.client.from('card_tags').insert({ card_id: card.id, label_id: label.id }));
-    rows(
-      await member.client
-        .from('card_comments')
-        .insert({ card_id: card.id, user_id: member.id, text: 'Nicht mehr nötig' }),
-    );
+    await fillCard(member, card.id, owner.id, label.id);
     const { error } = await member.client.from('cards').delete().eq('id', card.id);
     expect(error).toBeNull();
     expect((await readCards([todo, done])).map((c) => c.id)).not.toContain(card.id);
-    for (const table of ['card_assignees', 'card_tags', 'card_comments']) {
+    for (const table of ['card_assignees', 'card_tags', 'card_checklist_items', 'card_comments']) {
       expect(rows<Row[]>(await admin().from(table).select('*').eq('card_id', card.id))).toEqual([]);
     }
     // The label belongs to the board and stays.
@@ -481,33 +461,44 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
     listId = (await createList(member, boardId, 'Details', 2)).id as string;
   });
 
+  /**
+   * A card's links in a join table (card_id and `column`), as the app writes them: `first` and
+   * `second` added one by one, read per card, `first` removed by both its columns.
+   */
+  const linkAndUnlink = async (
+    table: 'card_assignees' | 'card_tags',
+    column: 'user_id' | 'label_id',
+    cardId: unknown,
+    first: unknown,
+    second: unknown,
+  ) => {
+    for (const value of [first, second]) {
+      const { error } = await member.client
+        .from(table)
+        .insert({ card_id: cardId, [column]: value });
+      expect(error).toBeNull();
+    }
+    const read = async () =>
+      rows<Row[]>(await member.client.from(table).select(column).eq('card_id', cardId))
+        .map((link) => link[column])
+        .sort();
+    expect(await read()).toEqual([first, second].sort());
+    const { error } = await member.client
+      .from(table)
+      .delete()
+      .eq('card_id', cardId)
+      .eq(column, first);
+    expect(error).toBeNull();
+    expect(await read()).toEqual([second]);
+  };
+
   it('assigns and unassigns members (card_id, user_id) and reads them per card', async () => {
     const card = await createCard(member, listId, 'Zuweisen', 0);
     const other = await createCard(member, listId, 'Andere', 1);
-    for (const userId of [owner.id, member.id]) {
-      const { error } = await member.client
-        .from('card_assignees')
-        .insert({ card_id: card.id, user_id: userId });
-      expect(error).toBeNull();
-    }
     rows(
       await member.client.from('card_assignees').insert({ card_id: other.id, user_id: owner.id }),
     );
-    const read = async () =>
-      rows<{ user_id: string }[]>(
-        await member.client.from('card_assignees').select('user_id').eq('card_id', card.id),
-      )
-        .map((a) => a.user_id)
-        .sort();
-    expect(await read()).toEqual([owner.id, member.id].sort());
-
-    const { error } = await member.client
-      .from('card_assignees')
-      .delete()
-      .eq('card_id', card.id)
-      .eq('user_id', owner.id);
-    expect(error).toBeNull();
-    expect(await read()).toEqual([member.id]);
+    await linkAndUnlink('card_assignees', 'user_id', card.id, owner.id, member.id);
     // The other card keeps its assignee.
     expect(
       rows<Row[]>(await member.client.from('card_assignees').select('*').eq('card_id', other.id)),
@@ -517,18 +508,10 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
   it('creates labels (board_id, name, color) and reads them ordered by created_at', async () => {
     const board = (await createBoard(owner)).id as string;
     await addMember(owner, board, member.id);
-    const { data, error } = await member.client
-      .from('board_labels')
-      .insert({ board_id: board, name: 'Dringend', color: 'bg-red-100 text-red-800' })
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(data).toEqual({
-      id: expect.stringMatching(uuid),
+    const data = await expectInserted(member, 'board_labels', {
       board_id: board,
       name: 'Dringend',
       color: 'bg-red-100 text-red-800',
-      created_at: expect.stringMatching(timestamp),
     });
     await createLabel(member, board, 'Anfrage', 'bg-green-100 text-green-800');
     await createLabel(member, board, 'Zuletzt', 'bg-purple-100 text-purple-800');
@@ -551,26 +534,7 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
     const card = await createCard(member, listId, 'Markieren', 2);
     const bug = await createLabel(member, boardId, 'Fehler', 'bg-red-100 text-red-800');
     const idea = await createLabel(member, boardId, 'Idee', 'bg-yellow-100 text-yellow-800');
-    for (const label of [bug, idea]) {
-      const { error } = await member.client
-        .from('card_tags')
-        .insert({ card_id: card.id, label_id: label.id });
-      expect(error).toBeNull();
-    }
-    const read = async () =>
-      rows<{ label_id: string }[]>(
-        await member.client.from('card_tags').select('label_id').eq('card_id', card.id),
-      )
-        .map((t) => t.label_id)
-        .sort();
-    expect(await read()).toEqual([bug.id, idea.id].sort());
-    const { error } = await member.client
-      .from('card_tags')
-      .delete()
-      .eq('card_id', card.id)
-      .eq('label_id', bug.id);
-    expect(error).toBeNull();
-    expect(await read()).toEqual([idea.id]);
+    await linkAndUnlink('card_tags', 'label_id', card.id, bug.id, idea.id);
   });
 
   it('adds subtasks (empty, not completed, position = count), edits, reads and deletes them', async () => {
@@ -645,20 +609,12 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
 
   it('comments (card_id, user_id, text) and reads comments ordered by created_at', async () => {
     const card = await createCard(member, listId, 'Diskussion', 4);
-    const { data: first, error } = await member.client
-      .from('card_comments')
-      .insert({ card_id: card.id, user_id: member.id, text: 'Erster Gedanke' })
-      .select()
-      .single();
-    expect(error).toBeNull();
-    expect(first).toEqual({
-      id: expect.stringMatching(uuid),
-      card_id: card.id,
-      user_id: member.id,
-      text: 'Erster Gedanke',
-      created_at: expect.stringMatching(timestamp),
-      edited_at: null,
-    });
+    const first = await expectInserted(
+      member,
+      'card_comments',
+      { card_id: card.id, user_id: member.id, text: 'Erster Gedanke' },
+      { edited_at: null },
+    );
     const reply = await owner.client
       .from('card_comments')
       .insert({ card_id: card.id, user_id: owner.id, text: 'Antwort der Besitzerin' });
