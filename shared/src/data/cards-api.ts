@@ -1,8 +1,8 @@
-import type { TablesInsert, TablesUpdate } from '../backend/database.types';
+import type { TablesUpdate } from '../backend/database.types';
 import type { CardRow } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { check, unwrap } from './api-error';
-import { deleteRowById, insertRow, updateRowById } from './table-rows';
+import { rowsOf } from './table-rows';
 
 /**
  * The columns a member may change (the migration grants update on all but these): the id and
@@ -10,14 +10,12 @@ import { deleteRowById, insertRow, updateRowById } from './table-rows';
  */
 export type CardPatch = Omit<TablesUpdate<'cards'>, 'id' | 'board_id' | 'created_at'>;
 
+const cards = rowsOf<'cards', CardPatch>('cards');
+
 /** board_id is checked and filled from the list by a trigger; the client sends its board's id. */
-export const insertCard = (card: TablesInsert<'cards'>): Promise<CardRow> =>
-  insertRow('cards', card);
-
-export const updateCardRow = (cardId: string, patch: CardPatch): Promise<CardRow> =>
-  updateRowById('cards', cardId, patch);
-
-export const deleteCardRow = (cardId: string): Promise<void> => deleteRowById('cards', cardId);
+export const insertCard = cards.insert;
+export const updateCardRow = cards.update;
+export const deleteCardRow = cards.remove;
 
 export const insertAssignee = async (cardId: string, userId: string): Promise<void> =>
   check(await getSupabase().from('card_assignees').insert({ card_id: cardId, user_id: userId }));

@@ -1,6 +1,5 @@
-import type { TablesInsert, TablesUpdate } from '../backend/database.types';
-import type { ChecklistItem } from '../domain/types';
-import { deleteRowById, insertRow, updateRowById } from './table-rows';
+import type { TablesUpdate } from '../backend/database.types';
+import { rowsOf } from './table-rows';
 
 /** The columns a member may change: a subtask stays on its card. */
 export type ChecklistPatch = Omit<
@@ -8,14 +7,8 @@ export type ChecklistPatch = Omit<
   'id' | 'card_id' | 'created_at'
 >;
 
-export const insertChecklistItem = (
-  item: TablesInsert<'card_checklist_items'>,
-): Promise<ChecklistItem> => insertRow('card_checklist_items', item);
+const items = rowsOf<'card_checklist_items', ChecklistPatch>('card_checklist_items');
 
-export const updateChecklistItemRow = (
-  itemId: string,
-  patch: ChecklistPatch,
-): Promise<ChecklistItem> => updateRowById('card_checklist_items', itemId, patch);
-
-export const deleteChecklistItemRow = (itemId: string): Promise<void> =>
-  deleteRowById('card_checklist_items', itemId);
+export const insertChecklistItem = items.insert;
+export const updateChecklistItemRow = items.update;
+export const deleteChecklistItemRow = items.remove;

@@ -1,14 +1,10 @@
-import type { TablesInsert, TablesUpdate } from '../backend/database.types';
-import type { BoardLabel } from '../domain/types';
-import { deleteRowById, insertRow, updateRowById } from './table-rows';
-
-export const insertLabel = (label: TablesInsert<'board_labels'>): Promise<BoardLabel> =>
-  insertRow('board_labels', label);
-
-export const deleteLabelRow = (labelId: string): Promise<void> =>
-  deleteRowById('board_labels', labelId);
+import type { TablesUpdate } from '../backend/database.types';
+import { rowsOf } from './table-rows';
 
 export type LabelPatch = Pick<TablesUpdate<'board_labels'>, 'name' | 'color'>;
 
-export const updateLabelRow = (labelId: string, patch: LabelPatch): Promise<BoardLabel> =>
-  updateRowById('board_labels', labelId, patch);
+const labels = rowsOf<'board_labels', LabelPatch>('board_labels');
+
+export const insertLabel = labels.insert;
+export const updateLabelRow = labels.update;
+export const deleteLabelRow = labels.remove;

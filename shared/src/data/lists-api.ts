@@ -1,19 +1,17 @@
-import type { TablesInsert, TablesUpdate } from '../backend/database.types';
+import type { TablesUpdate } from '../backend/database.types';
 import type { BoardList } from '../domain/types';
 import { getSupabase } from '../backend/supabase-client';
 import { unwrap } from './api-error';
-import { deleteRowById, insertRow, updateRowById } from './table-rows';
+import { rowsOf } from './table-rows';
 
 /** The columns a member may change: a list never moves to another board. */
 export type ListPatch = Omit<TablesUpdate<'lists'>, 'id' | 'board_id' | 'created_at'>;
 
-export const insertList = (list: TablesInsert<'lists'>): Promise<BoardList> =>
-  insertRow('lists', list);
+const lists = rowsOf<'lists', ListPatch>('lists');
 
-export const updateListRow = (listId: string, patch: ListPatch): Promise<BoardList> =>
-  updateRowById('lists', listId, patch);
-
-export const deleteListRow = (listId: string): Promise<void> => deleteRowById('lists', listId);
+export const insertList = lists.insert;
+export const updateListRow = lists.update;
+export const deleteListRow = lists.remove;
 
 /** Renumbers a board's lists like renumberListCards does a list's cards (RPC renumber_board_lists). */
 export const renumberBoardLists = async (boardId: string): Promise<BoardList[]> =>

@@ -30,3 +30,15 @@ export const updateRowById = async <T extends RowTable>(
 
 export const deleteRowById = async (table: RowTable, id: string): Promise<void> =>
   check(await from(table).delete().eq('id', id));
+
+/**
+ * The three row calls of one table, for its API module to export under its own names; `Patch`
+ * narrows what an update may change to the columns the migration lets members write.
+ */
+export const rowsOf = <T extends RowTable, Patch extends TablesUpdate<T> = TablesUpdate<T>>(
+  table: T,
+) => ({
+  insert: (row: TablesInsert<T>) => insertRow(table, row),
+  update: (id: string, patch: Patch) => updateRowById(table, id, patch),
+  remove: (id: string) => deleteRowById(table, id),
+});
