@@ -16,7 +16,7 @@ import {
 } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestBackend } from './support/use-backend.ts';
-import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
+import { channelsRemovedAfterEach, joinChannel, rowChanges, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 
@@ -73,11 +73,7 @@ describe('filters evaluated by Postgres', () => {
     const { boardId, listId } = await boardOf(alice.id);
     const events = recorder();
     const on = (label: string, filter: string) =>
-      [
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'cards', filter },
-        events.on(label),
-      ] as const;
+      ['postgres_changes', rowChanges('INSERT', 'cards', filter), events.on(label)] as const;
     const board = postgresChangesFilter().eq('board_id', boardId);
     const f = () => postgresChangesFilter().eq('board_id', boardId);
     const channel = alice.client
@@ -117,7 +113,7 @@ describe('filters evaluated by Postgres', () => {
     const refusal = async (filter: string) => {
       const channel = alice.client
         .channel(`refused-${randomUUID()}`)
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'cards', filter }, () => {});
+        .on('postgres_changes', rowChanges('*', 'cards', filter), () => {});
       channels.push({ client: alice.client, channel });
       return new Promise<string>((resolve) => {
         channel.subscribe((status, error) => {
@@ -145,47 +141,27 @@ describe('bounded cost, permission first', () => {
     // In JavaScript's backtracking engine this title takes seconds, doubling with each "a".
     const victim = `${'a'.repeat(32)}!`;
 
-    await subscribe(
-      alice.client,
-      alice.client
-        .channel(`evil-${randomUUID()}`)
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'cards', filter: evil },
-          aliceSees.on('evil'),
-        )
-        .on(
-          'postgres_changes',
-          {
-            event: 'INSERT',
-            schema: 'public',
-            table: 'cards',
-            filter: `board_id=eq.${own.boardId}`,
-          },
-          aliceSees.on('board'),
-        ),
-    );
+    /** `who` listens with the evil filter and, under `ownLabel`, to the cards of `boardId`. */
+    const listen = (
+      who: typeof alice,
+      sees: ReturnType<typeof recorder>,
+      boardId: string,
+      ownLabel: string,
+    ) =>
+      subscribe(
+        who.client,
+        who.client
+          .channel(`evil-${randomUUID()}`)
+          .on('postgres_changes', rowChanges('INSERT', 'cards', evil), sees.on('evil'))
+          .on(
+            'postgres_changes',
+            rowChanges('INSERT', 'cards', `board_id=eq.${boardId}`),
+            sees.on(ownLabel),
+          ),
+      );
+    await listen(alice, aliceSees, own.boardId, 'board');
     // The stranger guesses the text of cards on a board they are not a member of.
-    await subscribe(
-      stranger.client,
-      stranger.client
-        .channel(`guess-${randomUUID()}`)
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'cards', filter: evil },
-          strangerSees.on('evil'),
-        )
-        .on(
-          'postgres_changes',
-          {
-            event: 'INSERT',
-            schema: 'public',
-            table: 'cards',
-            filter: `board_id=eq.${strangers.boardId}`,
-          },
-          strangerSees.on('own'),
-        ),
-    );
+    await listen(stranger, strangerSees, strangers.boardId, 'own');
 
     /** Inserts the victim rows and a sentinel; the longest event-loop delay meanwhile, in ms. */
     const burst = async (sentinel: string) => {

@@ -17,7 +17,7 @@ import type {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installChangeFeed } from '../src/realtime/feed-install.ts';
 import { useTestBackend } from './support/use-backend.ts';
-import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
+import { channelsRemovedAfterEach, joinChannel, rowChanges, waitFor } from './support/waiting.ts';
 
 type Row = Record<string, unknown>;
 type Payload = RealtimePostgresChangesPayload<Row>;
@@ -97,7 +97,7 @@ describe('postgres_changes payloads', () => {
     const events = recorder();
     const channel = bob.client
       .channel(`payloads-${randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cards' }, events.on('all'));
+      .on('postgres_changes', rowChanges('*', 'cards'), events.on('all'));
     await subscribe(bob.client, channel);
 
     const card = await insertCard(alice.client, listId, { description: 'Erste Fassung' });
@@ -143,7 +143,7 @@ describe('postgres_changes payloads', () => {
     const events = recorder();
     const channel = bob.client
       .channel(`short-lived-${randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cards' }, events.on('card'));
+      .on('postgres_changes', rowChanges('*', 'cards'), events.on('card'));
     await subscribe(bob.client, channel);
 
     // One transaction: all three changes are checked after the row has already gone.
@@ -169,11 +169,7 @@ describe('postgres_changes payloads', () => {
     const events = recorder();
     const channel = alice.client
       .channel(`big-${randomUUID()}`)
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'cards' },
-        events.on('big'),
-      );
+      .on('postgres_changes', rowChanges('INSERT', 'cards'), events.on('big'));
     await subscribe(alice.client, channel);
 
     const description = 'ä'.repeat(50_000) + 'x'.repeat(50_000);
@@ -197,11 +193,7 @@ describe('postgres_changes payloads', () => {
     const events = recorder();
     const channel = alice.client
       .channel(`types-${randomUUID()}`)
-      .on(
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'rt_probe' },
-        events.on('row'),
-      );
+      .on('postgres_changes', rowChanges('INSERT', 'rt_probe'), events.on('row'));
     await subscribe(alice.client, channel);
     await backend.sql(
       `insert into public.rt_probe (amount, ratio, done, tags, doc, at)
@@ -227,11 +219,7 @@ describe('postgres_changes filters', () => {
     const other = await boardOf(alice);
     const events = recorder();
     const on = (label: string, event: '*' | 'INSERT' | 'UPDATE' | 'DELETE', filter: string) =>
-      [
-        'postgres_changes',
-        { event, schema: 'public', table: 'cards', filter },
-        events.on(label),
-      ] as const;
+      ['postgres_changes', rowChanges(event, 'cards', filter), events.on(label)] as const;
     const channel = alice.client
       .channel(`filters-${randomUUID()}`)
       .on(...on('eq', 'INSERT', `board_id=eq.${boardId}`))
@@ -272,16 +260,13 @@ describe('postgres_changes filters', () => {
   it('accepts a filter built with postgresChangesFilter-style negation and AND', async () => {
     const { boardId, listId } = await boardOf(alice);
     const events = recorder();
-    const channel = alice.client.channel(`compound-${randomUUID()}`).on(
-      'postgres_changes',
-      {
-        event: 'INSERT',
-        schema: 'public',
-        table: 'cards',
-        filter: `board_id=eq.${boardId},priority=not.in.(low,medium)`,
-      },
-      events.on('hot'),
-    );
+    const channel = alice.client
+      .channel(`compound-${randomUUID()}`)
+      .on(
+        'postgres_changes',
+        rowChanges('INSERT', 'cards', `board_id=eq.${boardId},priority=not.in.(low,medium)`),
+        events.on('hot'),
+      );
     await subscribe(alice.client, channel);
 
     await insertCard(alice.client, listId, { title: 'ruhig', priority: 'low' });
@@ -295,11 +280,7 @@ describe('postgres_changes filters', () => {
   it('refuses at join a filter the client library cannot send, naming the operator', async () => {
     const channel = alice.client
       .channel(`bad-filter-${randomUUID()}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'cards', filter: 'title=between.1' },
-        () => undefined,
-      );
+      .on('postgres_changes', rowChanges('*', 'cards', 'title=between.1'), () => undefined);
     channels.push({ client: alice.client, channel });
     const error = await new Promise<Error | undefined>((resolve) => {
       channel.subscribe((status, err) => {
@@ -314,11 +295,7 @@ describe('postgres_changes filters', () => {
     const problems: Row[] = [];
     const channel = alice.client
       .channel(`bad-value-${randomUUID()}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'cards', filter: 'board_id=eq.not-a-uuid' },
-        () => undefined,
-      )
+      .on('postgres_changes', rowChanges('*', 'cards', 'board_id=eq.not-a-uuid'), () => undefined)
       .on('system', {}, (payload: Row) => problems.push(payload));
     await subscribe(alice.client, channel);
 
@@ -340,11 +317,7 @@ describe('postgres_changes filters', () => {
 
     const events = recorder();
     const on = (label: string, filter: string) =>
-      [
-        'postgres_changes',
-        { event: 'INSERT', schema: 'public', table: 'rt_secret', filter },
-        events.on(label),
-      ] as const;
+      ['postgres_changes', rowChanges('INSERT', 'rt_secret', filter), events.on(label)] as const;
     const channel = alice.client
       .channel(`secret-${randomUUID()}`)
       .on(...on('guess', 'secret=eq.hunter2'))
@@ -375,7 +348,7 @@ describe('who receives a change', () => {
         client,
         client
           .channel(`audience-${randomUUID()}`)
-          .on('postgres_changes', { event: '*', schema: 'public', table: '*' }, (payload) =>
+          .on('postgres_changes', rowChanges('*', '*'), (payload) =>
             events.on(String(payload.table))(payload),
           ),
       );
@@ -414,14 +387,8 @@ describe('who receives a change', () => {
     const events = recorder();
     const channel = bob.client
       .channel(`removed-${randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cards' }, (p) =>
-        events.on('card')(p),
-      )
-      .on(
-        'postgres_changes',
-        { event: 'DELETE', schema: 'public', table: 'board_members' },
-        events.on('left'),
-      );
+      .on('postgres_changes', rowChanges('*', 'cards'), (p) => events.on('card')(p))
+      .on('postgres_changes', rowChanges('DELETE', 'board_members'), events.on('left'));
     await subscribe(bob.client, channel);
 
     await insertCard(alice.client, listId, { title: 'vorher' });
@@ -455,16 +422,8 @@ describe('who receives a change', () => {
         person.client,
         person.client
           .channel(`board-gone-${randomUUID()}`)
-          .on(
-            'postgres_changes',
-            { event: 'DELETE', schema: 'public', table: 'boards' },
-            events.on('board'),
-          )
-          .on(
-            'postgres_changes',
-            { event: 'INSERT', schema: 'public', table: 'cards' },
-            events.on('card'),
-          ),
+          .on('postgres_changes', rowChanges('DELETE', 'boards'), events.on('board'))
+          .on('postgres_changes', rowChanges('INSERT', 'cards'), events.on('card')),
       );
     }
 
@@ -494,11 +453,7 @@ describe('who receives a change', () => {
       client,
       client
         .channel(`switch-${randomUUID()}`)
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'cards' },
-          events.on('card'),
-        ),
+        .on('postgres_changes', rowChanges('INSERT', 'cards'), events.on('card')),
     );
 
     await insertCard(alice.client, alicesBoard.listId, { title: 'alice-1' });
@@ -525,7 +480,7 @@ describe('who receives a change', () => {
     await client.auth.setSession(alice.session);
     const channel = client
       .channel(`bad-token-${randomUUID()}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cards' }, () => undefined)
+      .on('postgres_changes', rowChanges('*', 'cards'), () => undefined)
       .on('system', {}, (payload: Row) => system.push(payload));
     channels.push({ client, channel });
     channel.subscribe((status) => statuses.push(status));

@@ -45,3 +45,13 @@ export const channelsRemovedAfterEach = () => {
   });
   return channels;
 };
+
+/**
+ * The filter of a `postgres_changes` binding: `event`s on `table` in schema public, optionally
+ * narrowed by a filter string (`board_id=eq.…`), for `channel.on('postgres_changes', …)`.
+ */
+export const rowChanges = <E extends '*' | 'INSERT' | 'UPDATE' | 'DELETE'>(
+  event: E,
+  table: string,
+  filter?: string,
+) => ({ event, schema: 'public', table, ...(filter === undefined ? {} : { filter }) });
