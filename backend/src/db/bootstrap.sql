@@ -67,31 +67,26 @@ language sql stable as $$
   )::jsonb
 $$;
 
-create or replace function auth.uid() returns uuid
+-- One claim: from its own setting (request.jwt.claim.<name>, as older PostgREST set them), else
+-- from the claims document.
+create or replace function auth.claim(name text) returns text
 language sql stable as $$
   select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
+    nullif(current_setting('request.jwt.claim.' || name, true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> name)
+  )
 $$;
+
+create or replace function auth.uid() returns uuid
+language sql stable as $$ select auth.claim('sub')::uuid $$;
 
 create or replace function auth.role() returns text
-language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
+language sql stable as $$ select auth.claim('role') $$;
 
 create or replace function auth.email() returns text
-language sql stable as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
-$$;
+language sql stable as $$ select auth.claim('email') $$;
 
-grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
+grant execute on function auth.jwt(), auth.claim(text), auth.uid(), auth.role(), auth.email()
   to anon, authenticated, service_role;
 
 do $$
