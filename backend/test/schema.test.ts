@@ -127,6 +127,37 @@ const expectOnlyWriterChanges = async (
   expect(await sqlAs(writer.id, remove, [id])).toEqual([{ id }]);
 };
 
+describe('auth helpers', () => {
+  it('read sub, role and email from the claims document, a single-claim setting first', async () => {
+    const sub = randomUUID();
+    const read = (settings: Record<string, string>) =>
+      backend.db.transaction(async (tx) => {
+        for (const [name, value] of Object.entries(settings)) {
+          await tx.query('select set_config($1, $2, true)', [name, value]);
+        }
+        const { rows } = await tx.query<Row>(
+          'select auth.uid() as uid, auth.role() as role, auth.email() as email',
+        );
+        return rows[0];
+      });
+    const claims = JSON.stringify({ sub, role: 'authenticated', email: 'erika@beispiel.de' });
+    expect(await read({ 'request.jwt.claims': claims })).toEqual({
+      uid: sub,
+      role: 'authenticated',
+      email: 'erika@beispiel.de',
+    });
+    expect(
+      await read({ 'request.jwt.claims': claims, 'request.jwt.claim.email': 'alt@beispiel.de' }),
+    ).toMatchObject({ uid: sub, email: 'alt@beispiel.de' });
+    // Settings read back as '' once set on a reused connection: no claims, no user.
+    expect(await read({ 'request.jwt.claims': '' })).toEqual({
+      uid: null,
+      role: null,
+      email: null,
+    });
+  });
+});
+
 describe('profiles', () => {
   it('are created on sign-up with the full name and the e-mail', async () => {
     const email = uniqueEmail('Greta');
