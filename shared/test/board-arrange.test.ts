@@ -7,8 +7,16 @@ import {
   positionForIndex,
   renumbered,
 } from '../src/domain/positions';
-import { BoardStore, getToastsForTest, selectCardsByList, selectLists } from './store-harness';
-import { boardId, card, change, failed, fakeGateway, refused } from './board-fixtures';
+import { getToastsForTest, selectCardsByList, selectLists, type BoardStore } from './store-harness';
+import {
+  card,
+  change,
+  failed,
+  openLoadedStore,
+  refused,
+  titlesIn,
+  type fakeGateway,
+} from './board-fixtures';
 
 const row = (id: string, position: number, created_at = '2025-01-01T00:00:00Z') => ({
   id,
@@ -74,18 +82,12 @@ describe('position arithmetic', () => {
   });
 });
 
-const titlesIn = (store: BoardStore, listId: string) =>
-  (selectCardsByList(store.getState().data!)[listId] ?? []).map((c) => c.title);
-
 describe('moving cards and lists through the store', () => {
   let fake: ReturnType<typeof fakeGateway>;
   let store: BoardStore;
 
   beforeEach(async () => {
-    fake = fakeGateway();
-    store = new BoardStore(fake.gateway);
-    store.open(boardId);
-    await fake.loadSnapshot();
+    ({ fake, store } = await openLoadedStore());
   });
 
   afterEach(() => store.close());

@@ -5,6 +5,8 @@ import type { RowChange } from '../src/board/row-change';
 import { ApiError } from '../src/data/api-error';
 import type { BoardSnapshot, Card } from '../src/domain/types';
 import { newCard, newMember, newRow } from '../src/data/new-rows';
+import type { Connection } from '../src/backend/connection';
+import { BoardStore, selectCardsByList } from './store-harness';
 
 export const boardId = 'b1';
 
@@ -133,3 +135,19 @@ export const fakeGateway = (initial: BoardSnapshot | null = snapshot()) => {
     status: (status: ChannelStatus) => realtime.next({ kind: 'status', status }),
   };
 };
+
+/**
+ * A store on a fresh fake gateway with the fixture board loaded; `connection` is the one the
+ * store reports to (its own when none is given, as in the app).
+ */
+export const openLoadedStore = async (connection?: Connection) => {
+  const fake = fakeGateway();
+  const store = new BoardStore(fake.gateway, connection);
+  store.open(boardId);
+  await fake.loadSnapshot();
+  return { fake, store };
+};
+
+/** The titles of a list's cards as the board shows them, in position order. */
+export const titlesIn = (store: BoardStore, listId: string) =>
+  (selectCardsByList(store.getState().data!)[listId] ?? []).map((c) => c.title);

@@ -6,14 +6,11 @@ import { BoardsStore } from '../src/boards/boards-store';
 import { RETRY_MS } from '../src/board/board-outbox';
 import { ApiError } from '../src/data/api-error';
 import { createMemoryGateway, sampleBoardSnapshot, type MemoryGateway } from '../src/testing';
-import { BoardStore, getToastsForTest, selectCardsByList } from './store-harness';
-import { boardId, card, fakeGateway, snapshot } from './board-fixtures';
+import { BoardStore, getToastsForTest } from './store-harness';
+import { card, openLoadedStore, snapshot, titlesIn } from './board-fixtures';
 
 /** What supabase-js answers when fetch throws. */
 const unreachable = () => new ApiError('TypeError: Failed to fetch', null, 0);
-
-const titlesIn = (store: BoardStore, listId: string) =>
-  (selectCardsByList(store.getState().data!)[listId] ?? []).map((c) => c.title);
 
 const errorToasts = () =>
   getToastsForTest()
@@ -61,11 +58,8 @@ describe('when the backend goes away', () => {
 
   it('notices it from a failed request alone, and keeps that edit too', async () => {
     // The socket has not noticed yet: the request is the first witness.
-    const fake = fakeGateway();
     const own = new Connection();
-    const other = new BoardStore(fake.gateway, own);
-    other.open(boardId);
-    await fake.loadSnapshot();
+    const { fake, store: other } = await openLoadedStore(own);
     fake.answer('deleteCardRow', () => Promise.reject(unreachable()));
     expect(await other.deleteCard('c2')).toBe(true);
     expect(own.get()).toBe('offline');
@@ -159,11 +153,8 @@ describe('while online', () => {
 
 describe('an insert whose answer was lost', () => {
   it('counts as sent when the retry meets its own row', async () => {
-    const fake = fakeGateway();
     const own = new Connection();
-    const other = new BoardStore(fake.gateway, own);
-    other.open(boardId);
-    await fake.loadSnapshot();
+    const { fake, store: other } = await openLoadedStore(own);
     let attempts = 0;
     fake.answer('insertCard', async () => {
       attempts += 1;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BoardStore, getToastsForTest, selectCardsByList, selectLists } from './store-harness';
+import { BoardStore, getToastsForTest, selectLists } from './store-harness';
 import {
   boardId,
   card,
@@ -7,21 +7,17 @@ import {
   deferred,
   failed,
   fakeGateway,
+  openLoadedStore,
   refused,
   snapshot,
+  titlesIn,
 } from './board-fixtures';
-
-const titlesIn = (store: BoardStore, listId: string) =>
-  (selectCardsByList(store.getState().data!)[listId] ?? []).map((c) => c.title);
 
 let fake: ReturnType<typeof fakeGateway>;
 let store: BoardStore;
 
 beforeEach(async () => {
-  fake = fakeGateway();
-  store = new BoardStore(fake.gateway);
-  store.open(boardId);
-  await fake.loadSnapshot();
+  ({ fake, store } = await openLoadedStore());
 });
 
 afterEach(() => store.close());
