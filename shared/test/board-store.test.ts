@@ -141,6 +141,12 @@ describe('realtime reconnect', () => {
     return missed;
   };
 
+  /** The channel joins, the socket drops, and the channel joins again. */
+  const joinDropAndRejoin = () => {
+    for (const status of ['SUBSCRIBED', 'CHANNEL_ERROR', 'SUBSCRIBED'] as const)
+      fake.status(status);
+  };
+
   it('does not reload the board when the channel first joins', () => {
     fake.status('SUBSCRIBED');
     expect(fake.snapshotRequests()).toBe(1);
@@ -167,9 +173,7 @@ describe('realtime reconnect', () => {
   });
 
   it('drops a card deleted elsewhere while the socket was away', async () => {
-    fake.status('SUBSCRIBED');
-    fake.status('CHANNEL_ERROR');
-    fake.status('SUBSCRIBED');
+    joinDropAndRejoin();
     const without = snapshot();
     without.cards = without.cards.filter((c) => c.id !== 'c2');
     await fake.loadSnapshot(without);
@@ -180,9 +184,7 @@ describe('realtime reconnect', () => {
     const answer = deferred<unknown>();
     fake.answer('updateCardRow', () => answer.promise);
     void store.updateCard('c1', { title: 'Meine Änderung' });
-    fake.status('SUBSCRIBED');
-    fake.status('CHANNEL_ERROR');
-    fake.status('SUBSCRIBED');
+    joinDropAndRejoin();
     await fake.loadSnapshot(withMissedCard());
     expect(titlesIn(store, 'l1')).toEqual(['Meine Änderung', 'Karte c2']);
     expect(titlesIn(store, 'l2')).toEqual(['Während der Trennung angelegt']);
@@ -191,9 +193,7 @@ describe('realtime reconnect', () => {
   });
 
   it('tries again at the next join when the resync itself fails', async () => {
-    fake.status('SUBSCRIBED');
-    fake.status('CHANNEL_ERROR');
-    fake.status('SUBSCRIBED');
+    joinDropAndRejoin();
     expect(fake.snapshotRequests()).toBe(2);
     await fake.failSnapshot();
     expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);

@@ -72,14 +72,10 @@ describe('avatars', () => {
 
   it('cycles six colours by profile index', () => {
     const colours = [0, 1, 2, 3, 4, 5].map(avatarColor);
-    expect(colours).toEqual([
-      'bg-blue-500',
-      'bg-green-500',
-      'bg-purple-500',
-      'bg-orange-500',
-      'bg-pink-500',
-      'bg-indigo-500',
-    ]);
+    // The spec's order: blue, green, purple, orange, pink, indigo.
+    expect(colours).toEqual(
+      ['blue', 'green', 'purple', 'orange', 'pink', 'indigo'].map((hue) => `bg-${hue}-500`),
+    );
     expect(avatarColor(6)).toBe('bg-blue-500');
     expect(avatarColor(13)).toBe('bg-green-500');
   });
