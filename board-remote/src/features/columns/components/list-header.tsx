@@ -1,6 +1,6 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { ConfirmDialog, Message, TextInput, boardStore, t, type BoardList } from '@taskflow/shared';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
 
@@ -214,22 +214,18 @@ const ListMenu = ({ title, open, onToggle, onRename, onDelete }: ListMenuProps) 
           aria-label={t('lists.listMenu', { title })}
           className="absolute top-full right-0 z-30 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
         >
-          <button
-            type="button"
-            role="menuitem"
+          <MenuItem
             onClick={choose(onRename)}
-            className="block min-h-10 w-full rounded-lg px-3 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none"
+            tone="text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100"
           >
             {t('lists.renameList')}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
+          </MenuItem>
+          <MenuItem
             onClick={choose(onDelete)}
-            className="block min-h-10 w-full rounded-lg px-3 text-left text-sm text-rose-700 hover:bg-rose-50 focus-visible:bg-rose-50 focus-visible:outline-none"
+            tone="text-rose-700 hover:bg-rose-50 focus-visible:bg-rose-50"
           >
             {t('lists.deleteList')}
-          </button>
+          </MenuItem>
         </div>
       ) : null}
     </div>
@@ -257,4 +253,24 @@ const DeleteListDialog = ({ list, count, onConfirm, onClose }: DeleteListDialogP
     onConfirm={onConfirm}
     onClose={onClose}
   />
+);
+
+/** One entry of the list menu; `tone` is its text and highlight colour. */
+const MenuItem = ({
+  onClick,
+  tone,
+  children,
+}: {
+  onClick: () => void;
+  tone: string;
+  children: ReactNode;
+}) => (
+  <button
+    type="button"
+    role="menuitem"
+    onClick={onClick}
+    className={`block min-h-10 w-full rounded-lg px-3 text-left text-sm focus-visible:outline-none ${tone}`}
+  >
+    {children}
+  </button>
 );
