@@ -8,6 +8,7 @@ import { applyEnvDefaults } from './env-defaults.js';
 import { precompress } from './precompress.js';
 import { buildFolder, remotes } from './remotes.js';
 import { federationShared } from './shared-deps.js';
+import { standalonePage } from './standalone-page.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const componentTestSetup = fileURLToPath(
@@ -38,7 +39,7 @@ export const componentTestConfig = (name) => ({
 export const remoteViteConfig =
   (key, plugins) =>
   ({ command, mode }) => {
-    const { folder, name, exposes, devPort } = remotes[key];
+    const { folder, name, exposes, devPort, standaloneTitle } = remotes[key];
     const federatedOnly = command === 'build' && mode !== 'standalone';
     // One .env at the repository root serves the backend and every app.
     applyEnvDefaults(repositoryRoot);
@@ -48,6 +49,7 @@ export const remoteViteConfig =
       envDir: repositoryRoot,
       plugins: [
         ...plugins,
+        standalonePage(standaloneTitle),
         federation({
           name,
           filename: 'remoteEntry.js',

@@ -17,6 +17,8 @@ export interface AppDefinition {
 export interface RemoteDefinition extends AppDefinition {
   /** Exposed module name → source file, relative to the remote's folder. */
   exposes: Record<string, string>;
+  /** The title of the remote's standalone page (standalone-page.js). */
+  standaloneTitle: string;
 }
 
 export declare const buildFolder: string;
