@@ -22,14 +22,13 @@
  *   write until the new title is in the page (a MutationObserver, same clock).
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { startBackend, type RunningBackend } from '../backend/src/server.ts';
+import type { RunningBackend } from '../backend/src/server.ts';
+import { launchChromium, startScratchBackend } from '../e2e/support/environment.ts';
 import { serveApps } from '../scripts/lib/serve-apps.ts';
 
 const { values: args } = parseArgs({
@@ -302,32 +301,13 @@ const measureInBrowser = async (
   return { firstScreen, drag, scroll, search: searchFrames, realtime: seenAt - wroteAt };
 };
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-bench-board-'));
-const backend = await startBackend({
-  port: 0,
-  host: '127.0.0.1',
-  logLevel: 'silent',
-  rateLimitSignInSignUps: 0,
-  rateLimitPerEmail: 0,
-  rateLimitTokenRefresh: 0,
-  dataDir,
-  databaseUrl: null,
-});
+const backend = await startScratchBackend();
 const apps = await serveApps({
   host: '127.0.0.1',
   shellPort: 0,
   supabase: { url: backend.url, anonKey: backend.anonKey },
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launchChromium();
 
 const rows: Row[] = [];
 try {
@@ -349,7 +329,6 @@ try {
   await browser.close();
   await apps.close();
   await backend.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;

@@ -9,14 +9,13 @@
  *   options: --writes N (default 100), --subscribers 1,10,50
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startBackend, type RunningBackend } from '../backend/src/server.ts';
+import type { RunningBackend } from '../backend/src/server.ts';
+import { startScratchBackend } from '../e2e/support/environment.ts';
 
 const WARMUP_WRITES = 10;
 
@@ -181,22 +180,11 @@ const measure = async (database: string, backend: RunningBackend): Promise<Resul
 };
 
 const onPglite = async (): Promise<Result[]> => {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-bench-'));
-  const backend = await startBackend({
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
-    // 50 members sign up and in from one address: more than the auth rate limits allow.
-    rateLimitSignInSignUps: 0,
-    rateLimitPerEmail: 0,
-    dataDir,
-    databaseUrl: null,
-  });
+  const backend = await startScratchBackend();
   try {
     return await measure('PGlite (temp folder)', backend);
   } finally {
     await backend.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 };
 
@@ -207,16 +195,7 @@ const onPostgres = async (serverUrl: string): Promise<Result[]> => {
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const backend = await startBackend({
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
-    // 50 members sign up and in from one address: more than the auth rate limits allow.
-    rateLimitSignInSignUps: 0,
-    rateLimitPerEmail: 0,
-    dataDir: null,
-    databaseUrl: url.toString(),
-  });
+  const backend = await startScratchBackend({ databaseUrl: url.toString() });
   try {
     return await measure('PostgreSQL (scratch database)', backend);
   } finally {

@@ -9,12 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { teammate } from '../scripts/lib/seed-demo.ts';
-import {
-  openOwnerAndMember,
-  useEnvironment,
-  type OwnerAndMember,
-} from './support/journey-setup.ts';
-import { gone, newGermanContext, see, shoot, signIn } from './support/page-helpers.ts';
+import { useEnvironment, useGermanPage, useOwnerAndMember } from './support/journey-setup.ts';
+import { gone, see, shoot, signIn } from './support/page-helpers.ts';
 
 const env = useEnvironment();
 
@@ -28,17 +24,12 @@ const openCard = async (page: Page, title: string) => {
 };
 
 describe('German auth messages (by error code)', () => {
-  let context: BrowserContext;
   let page: Page;
 
-  before(async () => {
-    context = await newGermanContext(env.browser);
-    page = await context.newPage();
-    await page.goto(env.shellUrl);
-    await page.getByRole('heading', { name: 'Anmelden' }).waitFor();
+  useGermanPage(env, (opened) => {
+    page = opened;
   });
-
-  after(() => context.close());
+  before(() => page.getByRole('heading', { name: 'Anmelden' }).waitFor());
 
   const submit = (label: 'Anmelden' | 'Registrieren') =>
     page.getByRole('button', { name: label, exact: true }).click();
@@ -106,94 +97,87 @@ describe('German auth messages (by error code)', () => {
 });
 
 describe('two members on the demo board', () => {
-  let pair: OwnerAndMember;
-  let ownerPage: Page;
-  let memberPage: Page;
-
-  before(async () => {
-    pair = await openOwnerAndMember(env);
-    ({ ownerPage, memberPage } = pair);
-  });
-
-  after(() => pair.close());
+  const pair = useOwnerAndMember(env);
 
   it('renames the board and changes its background, seen live by the member', async () => {
-    await ownerPage.getByRole('button', { name: 'Website-Relaunch' }).click();
-    const field = ownerPage.getByRole('textbox', { name: 'Name des Boards' });
+    await pair.ownerPage.getByRole('button', { name: 'Website-Relaunch' }).click();
+    const field = pair.ownerPage.getByRole('textbox', { name: 'Name des Boards' });
     await field.fill('Website-Relaunch 2026');
     await field.press('Enter');
-    await memberPage.getByRole('heading', { name: 'Website-Relaunch 2026' }).waitFor();
+    await pair.memberPage.getByRole('heading', { name: 'Website-Relaunch 2026' }).waitFor();
 
-    await ownerPage.getByRole('button', { name: 'Board-Einstellungen' }).click();
-    const settings = ownerPage.getByRole('dialog', { name: 'Board-Einstellungen' });
+    await pair.ownerPage.getByRole('button', { name: 'Board-Einstellungen' }).click();
+    const settings = pair.ownerPage.getByRole('dialog', { name: 'Board-Einstellungen' });
     assert.ok((await settings.getByRole('radio').count()) >= 8);
     await settings.getByText('Bernstein').click();
-    await shoot(ownerPage, '10-board-einstellungen');
+    await shoot(pair.ownerPage, '10-board-einstellungen');
     await settings.getByRole('button', { name: 'Fertig' }).click();
     // The header carries the chosen gradient for the member too.
-    await memberPage.locator('.from-amber-400').first().waitFor();
+    await pair.memberPage.locator('.from-amber-400').first().waitFor();
   });
 
   it('deletes a card with undo: gone for both, then back with its subtasks and comment', async () => {
-    await openCard(ownerPage, 'Kontaktformular reparieren');
-    await ownerPage.getByRole('button', { name: 'Aufgabe löschen', exact: true }).click();
-    const toast = ownerPage.getByRole('status').filter({ hasText: 'Aufgabe gelöscht' });
+    await openCard(pair.ownerPage, 'Kontaktformular reparieren');
+    await pair.ownerPage.getByRole('button', { name: 'Aufgabe löschen', exact: true }).click();
+    const toast = pair.ownerPage.getByRole('status').filter({ hasText: 'Aufgabe gelöscht' });
     await toast.waitFor();
-    await columns(memberPage).getByText('Kontaktformular reparieren').waitFor({ state: 'hidden' });
-    await shoot(ownerPage, '11-rueckgaengig');
+    await columns(pair.memberPage)
+      .getByText('Kontaktformular reparieren')
+      .waitFor({ state: 'hidden' });
+    await shoot(pair.ownerPage, '11-rueckgaengig');
     await toast.getByRole('button', { name: 'Rückgängig' }).click();
-    await columns(ownerPage).getByText('Kontaktformular reparieren').waitFor();
-    await columns(memberPage).getByText('Kontaktformular reparieren').waitFor();
-    await openCard(memberPage, 'Kontaktformular reparieren');
-    await see(memberPage, 'Kodierung korrigieren');
-    await see(memberPage, 'Betrifft nur Safari, soweit ich sehe.');
-    await memberPage.keyboard.press('Escape');
+    await columns(pair.ownerPage).getByText('Kontaktformular reparieren').waitFor();
+    await columns(pair.memberPage).getByText('Kontaktformular reparieren').waitFor();
+    await openCard(pair.memberPage, 'Kontaktformular reparieren');
+    await see(pair.memberPage, 'Kodierung korrigieren');
+    await see(pair.memberPage, 'Betrifft nur Safari, soweit ich sehe.');
+    await pair.memberPage.keyboard.press('Escape');
   });
 
   it('asks before deleting a board, naming it and its cards', async () => {
-    await ownerPage.getByRole('button', { name: 'Board löschen' }).click();
-    const dialog = ownerPage.getByRole('dialog', { name: 'Board löschen' });
+    await pair.ownerPage.getByRole('button', { name: 'Board löschen' }).click();
+    const dialog = pair.ownerPage.getByRole('dialog', { name: 'Board löschen' });
     await dialog
       .getByText('Board „Website-Relaunch 2026“ mit 4 Karten endgültig löschen?')
       .waitFor();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await ownerPage.getByRole('heading', { name: 'Website-Relaunch 2026' }).waitFor();
+    await pair.ownerPage.getByRole('heading', { name: 'Website-Relaunch 2026' }).waitFor();
   });
 
   it('edits and deletes a label, live on every card', async () => {
-    await openCard(ownerPage, 'Kontaktformular reparieren');
-    await ownerPage.getByRole('button', { name: 'Labels bearbeiten' }).click();
-    const labels = ownerPage.getByRole('dialog', { name: 'Labels auswählen' });
+    await openCard(pair.ownerPage, 'Kontaktformular reparieren');
+    await pair.ownerPage.getByRole('button', { name: 'Labels bearbeiten' }).click();
+    const labels = pair.ownerPage.getByRole('dialog', { name: 'Labels auswählen' });
     await labels.getByRole('button', { name: 'Label „Fehler“ bearbeiten' }).click();
-    const edit = ownerPage.getByRole('dialog', { name: 'Label bearbeiten' });
+    const edit = pair.ownerPage.getByRole('dialog', { name: 'Label bearbeiten' });
     await edit.getByLabel('Name').fill('Bug');
     await edit.getByText('Lila').click();
     await edit.getByRole('button', { name: 'Speichern' }).click();
-    await columns(memberPage).getByText('Bug', { exact: true }).waitFor();
+    await columns(pair.memberPage).getByText('Bug', { exact: true }).waitFor();
 
     await labels.getByRole('button', { name: 'Label „Frontend“ bearbeiten' }).click();
     await edit.getByRole('button', { name: 'Label löschen' }).click();
     await edit.getByText('Label „Frontend“ löschen? Es ist an 2 Karten vergeben.').waitFor();
     await edit.getByRole('button', { name: 'Label löschen' }).click();
-    await columns(memberPage).getByText('Frontend', { exact: true }).first().waitFor({
+    await columns(pair.memberPage).getByText('Frontend', { exact: true }).first().waitFor({
       state: 'hidden',
     });
-    await ownerPage.keyboard.press('Escape');
-    await ownerPage.keyboard.press('Escape');
+    await pair.ownerPage.keyboard.press('Escape');
+    await pair.ownerPage.keyboard.press('Escape');
   });
 
   it('lets the author edit and delete a comment; another member cannot, even through supabase-js', async () => {
-    await openCard(ownerPage, 'Startseite neu gestalten');
-    const owner = ownerPage.getByRole('dialog', { name: 'Zu erledigen' });
+    await openCard(pair.ownerPage, 'Startseite neu gestalten');
+    const owner = pair.ownerPage.getByRole('dialog', { name: 'Zu erledigen' });
     await owner.getByRole('button', { name: 'Bearbeiten', exact: true }).last().click();
     const field = owner.getByRole('textbox', { name: 'Kommentar bearbeiten' });
     await field.fill('Die Entwürfe liegen im neuen Team-Ordner.');
     await owner.getByRole('button', { name: 'Speichern' }).click();
     await owner.getByText('(bearbeitet)').waitFor();
 
-    await openCard(memberPage, 'Startseite neu gestalten');
-    const member = memberPage.getByRole('dialog', { name: 'Zu erledigen' });
+    await openCard(pair.memberPage, 'Startseite neu gestalten');
+    const member = pair.memberPage.getByRole('dialog', { name: 'Zu erledigen' });
     await member.getByText('Die Entwürfe liegen im neuen Team-Ordner.').waitFor();
     await member.getByText('(bearbeitet)').waitFor();
     // Max wrote none of these comments: no 'Bearbeiten' for him.
@@ -230,22 +214,22 @@ describe('two members on the demo board', () => {
     await owner.getByRole('button', { name: 'Löschen', exact: true }).last().click();
     await owner.getByText('Diesen Kommentar löschen?').waitFor();
     await owner.getByRole('button', { name: 'Löschen', exact: true }).click();
-    await gone(memberPage, 'Die Entwürfe liegen im neuen Team-Ordner.');
-    await ownerPage.keyboard.press('Escape');
-    await memberPage.keyboard.press('Escape');
+    await gone(pair.memberPage, 'Die Entwürfe liegen im neuen Team-Ordner.');
+    await pair.ownerPage.keyboard.press('Escape');
+    await pair.memberPage.keyboard.press('Escape');
   });
 
   it('changes the full name in Profil, seen live by the other member', async () => {
-    await memberPage.getByRole('button', { name: 'Profil' }).click();
-    const profile = memberPage.getByRole('dialog', { name: 'Profil' });
+    await pair.memberPage.getByRole('button', { name: 'Profil' }).click();
+    const profile = pair.memberPage.getByRole('dialog', { name: 'Profil' });
     await profile.getByLabel('Vollständiger Name').fill('Max Neumann');
     await profile.getByRole('button', { name: 'Name speichern' }).click();
     await profile.getByText('Ihr Name wurde gespeichert.').waitFor();
-    await shoot(memberPage, '12-profil');
-    await ownerPage.getByRole('button', { name: /^Team/ }).click();
-    const team = ownerPage.getByRole('dialog', { name: 'Team-Verwaltung' });
+    await shoot(pair.memberPage, '12-profil');
+    await pair.ownerPage.getByRole('button', { name: /^Team/ }).click();
+    const team = pair.ownerPage.getByRole('dialog', { name: 'Team-Verwaltung' });
     await team.getByText('Max Neumann').waitFor();
-    await ownerPage.keyboard.press('Escape');
+    await pair.ownerPage.keyboard.press('Escape');
 
     // The password needs the current one.
     await profile.getByLabel('Aktuelles Passwort').fill('falsch-falsch');
@@ -260,21 +244,21 @@ describe('two members on the demo board', () => {
     await profile.getByLabel('Neues Passwort').fill(teammate.password);
     await profile.getByRole('button', { name: 'Passwort ändern' }).click();
     await profile.getByText('Ihr Passwort wurde geändert.').waitFor();
-    await memberPage.keyboard.press('Escape');
+    await pair.memberPage.keyboard.press('Escape');
   });
 
   it('says when search and filters match nothing, and resets them', async () => {
-    await ownerPage.getByPlaceholder('Aufgaben durchsuchen...').fill('gibt es sicher nicht');
-    await see(ownerPage, 'Keine Aufgaben entsprechen den Filtern.');
-    const filter = ownerPage.getByRole('button', { name: /^Filter/ }).first();
+    await pair.ownerPage.getByPlaceholder('Aufgaben durchsuchen...').fill('gibt es sicher nicht');
+    await see(pair.ownerPage, 'Keine Aufgaben entsprechen den Filtern.');
+    const filter = pair.ownerPage.getByRole('button', { name: /^Filter/ }).first();
     assert.match((await filter.textContent()) ?? '', /1/);
-    await shoot(ownerPage, '13-keine-treffer');
-    await ownerPage
+    await shoot(pair.ownerPage, '13-keine-treffer');
+    await pair.ownerPage
       .getByRole('status')
       .getByRole('button', { name: 'Filter zurücksetzen' })
       .click();
-    await see(ownerPage, 'Startseite neu gestalten');
-    assert.equal(await ownerPage.getByPlaceholder('Aufgaben durchsuchen...').inputValue(), '');
+    await see(pair.ownerPage, 'Startseite neu gestalten');
+    assert.equal(await pair.ownerPage.getByPlaceholder('Aufgaben durchsuchen...').inputValue(), '');
   });
 });
 

@@ -1,14 +1,10 @@
 // End-to-end journeys in real Chromium against the built apps, served as `npm start` serves
 // them, on the real backend. Steps of one journey share a page and run in order.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { BrowserContext, Locator, Page, WebSocketRoute } from 'playwright-core';
+import { before, describe, it } from 'node:test';
+import type { Locator, Page, WebSocketRoute } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
-import {
-  openOwnerAndMember,
-  useEnvironment,
-  type OwnerAndMember,
-} from './support/journey-setup.ts';
+import { useEnvironment, useGermanPage, useOwnerAndMember } from './support/journey-setup.ts';
 import {
   collectProblems,
   gone,
@@ -34,7 +30,6 @@ const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void
 };
 
 describe('a new user', () => {
-  let context: BrowserContext;
   let page: Page;
   let problems: string[];
   const user = {
@@ -43,15 +38,9 @@ describe('a new user', () => {
     password: 'sicher-123',
   };
 
-  before(async () => {
-    context = await newGermanContext(env.browser);
-    page = await context.newPage();
+  useGermanPage(env, (opened) => {
+    page = opened;
     problems = collectProblems(page);
-    await page.goto(env.shellUrl);
-  });
-
-  after(async () => {
-    await context.close();
   });
 
   it('sees the sign-in screen and the validation messages', async () => {
@@ -217,26 +206,19 @@ describe('a new user', () => {
 });
 
 describe('the demo board', () => {
-  let context: BrowserContext;
   let page: Page;
   let problems: string[];
   const remoteRequests: string[] = [];
 
-  before(async () => {
-    context = await newGermanContext(env.browser);
-    page = await context.newPage();
+  useGermanPage(env, (opened) => {
+    page = opened;
     problems = collectProblems(page);
     const remoteOrigins = Object.values(env.apps.remoteEntries).map((u) => new URL(u).origin);
     page.on('request', (request) => {
       if (remoteOrigins.includes(new URL(request.url()).origin)) remoteRequests.push(request.url());
     });
-    await page.goto(env.shellUrl);
-    await signIn(page, demoAccount.email, demoAccount.password);
   });
-
-  after(async () => {
-    await context.close();
-  });
+  before(() => signIn(page, demoAccount.email, demoAccount.password));
 
   it('shows the lists and cards from the board remote', async () => {
     await page.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
@@ -294,12 +276,10 @@ describe('the demo board', () => {
 });
 
 describe('a remote that cannot be loaded', () => {
-  let context: BrowserContext;
   let page: Page;
 
-  before(async () => {
-    context = await newGermanContext(env.browser);
-    page = await context.newPage();
+  useGermanPage(env, async (opened) => {
+    page = opened;
     // The deployment points the board remote at a server that is down.
     await page.route('**/runtime-config.json', async (route) => {
       const response = await route.fetch();
@@ -307,13 +287,8 @@ describe('a remote that cannot be loaded', () => {
       config.remotes.board_remote = 'http://127.0.0.1:9/remoteEntry.js';
       await route.fulfill({ response, json: config });
     });
-    await page.goto(env.shellUrl);
-    await signIn(page, demoAccount.email, demoAccount.password);
   });
-
-  after(async () => {
-    await context.close();
-  });
+  before(() => signIn(page, demoAccount.email, demoAccount.password));
 
   it('shows the German fallback with a retry in its place', async () => {
     await see(page, 'Dieser Bereich konnte nicht geladen werden.');
@@ -335,87 +310,70 @@ describe('a remote that cannot be loaded', () => {
 });
 
 describe('two members on one board', () => {
-  let pair: OwnerAndMember;
-  let ownerPage: Page;
-  let memberPage: Page;
-
-  before(async () => {
-    pair = await openOwnerAndMember(env);
-    ({ ownerPage, memberPage } = pair);
-  });
-
-  after(() => pair.close());
+  const pair = useOwnerAndMember(env);
 
   it("see each other's new cards without reloading", async () => {
-    const list = memberPage.getByRole('region', { name: 'Zu erledigen' });
+    const list = pair.memberPage.getByRole('region', { name: 'Zu erledigen' });
     await list.getByRole('button', { name: '+ Karte hinzufügen' }).click();
     await list.getByPlaceholder('Titel der Karte').fill('Impressum aktualisieren');
     await list.getByPlaceholder('Titel der Karte').press('Enter');
-    await memberPage.getByRole('dialog').waitFor();
-    await memberPage.keyboard.press('Escape');
-    await ownerPage
+    await pair.memberPage.getByRole('dialog').waitFor();
+    await pair.memberPage.keyboard.press('Escape');
+    await pair.ownerPage
       .getByRole('region', { name: 'Zu erledigen' })
       .getByText('Impressum aktualisieren')
       .waitFor();
   });
 
   it('see a moved card in its new list and a deleted one disappear', async () => {
-    const card = ownerPage.getByRole('button', { name: /Impressum aktualisieren/ });
-    const target = ownerPage.getByRole('region', { name: 'Erledigt' });
-    await dragByMouse(ownerPage, card, target);
+    const card = pair.ownerPage.getByRole('button', { name: /Impressum aktualisieren/ });
+    const target = pair.ownerPage.getByRole('region', { name: 'Erledigt' });
+    await dragByMouse(pair.ownerPage, card, target);
     await target.getByText('Impressum aktualisieren').waitFor();
-    await memberPage
+    await pair.memberPage
       .getByRole('region', { name: 'Erledigt' })
       .getByText('Impressum aktualisieren')
       .waitFor();
-    await memberPage.getByRole('button', { name: /Impressum aktualisieren/ }).click();
-    await memberPage.getByRole('button', { name: 'Aufgabe löschen' }).click();
+    await pair.memberPage.getByRole('button', { name: /Impressum aktualisieren/ }).click();
+    await pair.memberPage.getByRole('button', { name: 'Aufgabe löschen' }).click();
     // Scoped to the columns: dnd-kit's screen-reader announcement still names the card.
-    await memberPage
+    await pair.memberPage
       .getByTestId('board-columns')
       .getByText('Impressum aktualisieren')
       .waitFor({ state: 'hidden' });
-    await ownerPage
+    await pair.ownerPage
       .getByTestId('board-columns')
       .getByText('Impressum aktualisieren')
       .waitFor({ state: 'hidden' });
   });
 
   it('shows the member no owner actions', async () => {
-    assert.equal(await memberPage.getByRole('button', { name: 'Board löschen' }).count(), 0);
-    await memberPage.getByRole('button', { name: 'Team (2)' }).click();
-    const team = memberPage.getByRole('dialog', { name: 'Team-Verwaltung' });
+    assert.equal(await pair.memberPage.getByRole('button', { name: 'Board löschen' }).count(), 0);
+    await pair.memberPage.getByRole('button', { name: 'Team (2)' }).click();
+    const team = pair.memberPage.getByRole('dialog', { name: 'Team-Verwaltung' });
     await team.getByText('Demo Nutzerin').waitFor();
     assert.equal(await team.getByRole('button', { name: 'Einladen' }).count(), 0);
     assert.equal(await team.getByRole('button', { name: 'Entfernen' }).count(), 0);
-    await memberPage.keyboard.press('Escape');
+    await pair.memberPage.keyboard.press('Escape');
   });
 });
 
 describe('a member whose connection drops', () => {
-  let pair: OwnerAndMember;
-  let ownerPage: Page;
-  let memberPage: Page;
   /** The member's realtime sockets; while cut off, every reconnect attempt is closed at once. */
   const sockets: WebSocketRoute[] = [];
   let cutOff = false;
   let refusedAttempts = 0;
 
-  before(async () => {
-    pair = await openOwnerAndMember(env, (member) =>
-      member.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
-        if (cutOff) {
-          refusedAttempts += 1;
-          void socket.close();
-          return;
-        }
-        sockets.push(socket, socket.connectToServer());
-      }),
-    );
-    ({ ownerPage, memberPage } = pair);
-  });
-
-  after(() => pair.close());
+  const pair = useOwnerAndMember(env, (member) =>
+    member.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+      if (cutOff) {
+        refusedAttempts += 1;
+        void socket.close();
+        return;
+      }
+      sockets.push(socket, socket.connectToServer());
+    }),
+  );
 
   const addCard = async (page: Page, title: string) => {
     const list = page.getByRole('region', { name: 'Zu erledigen' });
@@ -428,24 +386,24 @@ describe('a member whose connection drops', () => {
 
   it('sees what changed while it was away once the socket is back', async () => {
     // Live first, so the member's channel is known to be joined.
-    await addCard(ownerPage, 'Vor der Funkstille');
-    await see(memberPage, 'Vor der Funkstille');
+    await addCard(pair.ownerPage, 'Vor der Funkstille');
+    await see(pair.memberPage, 'Vor der Funkstille');
     cutOff = true;
     for (const socket of sockets.splice(0)) await socket.close();
-    await addCard(ownerPage, 'Während der Funkstille');
-    await see(ownerPage, 'Während der Funkstille');
+    await addCard(pair.ownerPage, 'Während der Funkstille');
+    await see(pair.ownerPage, 'Während der Funkstille');
     // One more refused reconnect after that, so the change is surely committed meanwhile.
     const refusedBefore = refusedAttempts;
-    while (refusedAttempts === refusedBefore) await memberPage.waitForTimeout(100);
+    while (refusedAttempts === refusedBefore) await pair.memberPage.waitForTimeout(100);
     // Nothing reaches the member now; when its socket reconnects, the board is loaded again.
     cutOff = false;
-    await memberPage
+    await pair.memberPage
       .getByRole('region', { name: 'Zu erledigen' })
       .getByText('Während der Funkstille')
       .waitFor();
     // And the channel is live again afterwards.
-    await addCard(ownerPage, 'Nach der Funkstille');
-    await see(memberPage, 'Nach der Funkstille');
+    await addCard(pair.ownerPage, 'Nach der Funkstille');
+    await see(pair.memberPage, 'Nach der Funkstille');
   });
 });
 

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { startBackend } from '../../backend/src/server.ts';
+import type { BackendConfig } from '../../backend/src/config.ts';
+import { startBackend, type RunningBackend } from '../../backend/src/server.ts';
 import { seedDemo } from '../../scripts/lib/seed-demo.ts';
 import { serveApps, type ServedApps } from '../../scripts/lib/serve-apps.ts';
 
@@ -17,6 +18,53 @@ export interface E2eEnvironment {
 }
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, as the e2e tests and the benchmarks drive it. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      // German UI locale, so native date inputs show dd.mm.yyyy where the browser ships the
+      // German locale data (Debian's chromium needs chromium-l10n for that).
+      '--lang=de-DE',
+    ],
+  });
+
+/**
+ * The real backend in this process for a measurement: on a free loopback port, silent, on PGlite
+ * in a fresh temporary folder that close() removes (or on `databaseUrl` when given), and without
+ * the auth rate limits, because a benchmark signs many users up and in from one address.
+ */
+export const startScratchBackend = async (
+  overrides: Partial<BackendConfig> = {},
+): Promise<RunningBackend> => {
+  const dataDir = overrides.databaseUrl
+    ? null
+    : await mkdtemp(path.join(os.tmpdir(), 'taskflow-bench-'));
+  const backend = await startBackend({
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    rateLimitSignInSignUps: 0,
+    rateLimitPerEmail: 0,
+    rateLimitTokenRefresh: 0,
+    dataDir,
+    databaseUrl: null,
+    ...overrides,
+  });
+  return {
+    ...backend,
+    close: async () => {
+      await backend.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
 
 /** A backend on `dataDir`: by default in this process; a test may run it as a process it kills. */
 export type BackendStarter = (
@@ -37,19 +85,7 @@ export const startEnvironment = async (
     shellPort: 0,
     supabase: { url: backend.url, anonKey: backend.anonKey },
   });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      // German UI locale, so native date inputs show dd.mm.yyyy where the browser ships the
-      // German locale data (Debian's chromium needs chromium-l10n for that).
-      '--lang=de-DE',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     shellUrl: apps.shellUrl,
     backendUrl: backend.url,

@@ -59,3 +59,42 @@ export const openOwnerAndMember = async (
     },
   };
 };
+
+/**
+ * The demo owner and her teammate for the enclosing `describe`: opened before its tests, closed
+ * after them. The pages are filled in by `before`, so the block holds the object in a const.
+ */
+export const useOwnerAndMember = (
+  env: E2eEnvironment,
+  prepareMember?: (context: BrowserContext) => Promise<void>,
+): OwnerAndMember => {
+  const pair = {} as OwnerAndMember;
+  before(async () => {
+    Object.assign(pair, await openOwnerAndMember(env, prepareMember));
+  });
+  after(async () => {
+    await pair.close?.();
+  });
+  return pair;
+};
+
+/**
+ * A page in a German browser of its own for the enclosing `describe`, opened at the shell
+ * before its tests and closed after them. `prepare` gets the page before the shell loads: the
+ * block keeps it there, and may add routes or listeners that must see the first request.
+ */
+export const useGermanPage = (
+  env: E2eEnvironment,
+  prepare: (page: Page) => void | Promise<void>,
+): void => {
+  let context: BrowserContext | undefined;
+  before(async () => {
+    context = await newGermanContext(env.browser);
+    const page = await context.newPage();
+    await prepare(page);
+    await page.goto(env.shellUrl);
+  });
+  after(async () => {
+    await context?.close();
+  });
+};
