@@ -34,18 +34,19 @@ export interface BoardCommand {
   createdId?: string;
 }
 
-/** An upsert shown at once and confirmed by the row the server answers with. */
-const upsert = (
+/**
+ * A new row, shown at once and confirmed by the row the server answers with; its id is the
+ * command's `createdId`.
+ */
+const create = (
   table: BoardTable,
   row: { id: string },
   send: (api: BoardWriteApi) => Promise<object>,
-  failure: TextKey,
-  createdId?: string,
 ): BoardCommand => ({
   optimistic: (data) => applyRowChange(data, insertOrUpdate(table, row)),
   request: async (api) => [insertOrUpdate(table, await send(api))],
-  failure,
-  ...(createdId && { createdId }),
+  failure: 'errors.createFailed',
+  createdId: row.id,
 });
 
 /** A change shown at once whose write answers with no row: the change itself is confirmed. */
@@ -170,7 +171,7 @@ export const boardCommands = {
       position: positionAtEnd(Object.values(data.lists)),
     });
     const { created_at: _, ...insert } = list;
-    return upsert('lists', list, (api) => api.insertList(insert), 'errors.createFailed', list.id);
+    return create('lists', list, (api) => api.insertList(insert));
   },
 
   renameList(_: CommandContext, listId: string, title: string): BoardCommand | null {
@@ -200,12 +201,8 @@ export const boardCommands = {
       position: positionAtEnd(selectCardsByList(data)[listId] ?? []),
     });
     const { id, board_id, position } = card;
-    return upsert(
-      'cards',
-      card,
-      (api) => api.insertCard({ id, list_id: listId, board_id, title: name, position }),
-      'errors.createFailed',
-      id,
+    return create('cards', card, (api) =>
+      api.insertCard({ id, list_id: listId, board_id, title: name, position }),
     );
   },
 
@@ -306,13 +303,7 @@ export const boardCommands = {
     if (!labelName) return null;
     const label = newRow('board_labels', { board_id: data.board.id, name: labelName, color });
     const { created_at: _, ...insert } = label;
-    return upsert(
-      'board_labels',
-      label,
-      (api) => api.insertLabel(insert),
-      'errors.createFailed',
-      label.id,
-    );
+    return create('board_labels', label, (api) => api.insertLabel(insert));
   },
 
   /** A new subtask: at the end, empty text, not completed (spec §4). */
@@ -324,12 +315,8 @@ export const boardCommands = {
       position: positionAtEnd(card.checklist),
     });
     const { id, text, completed, position } = item;
-    return upsert(
-      'card_checklist_items',
-      item,
-      (api) => api.insertChecklistItem({ id, card_id: cardId, text, completed, position }),
-      'errors.createFailed',
-      item.id,
+    return create('card_checklist_items', item, (api) =>
+      api.insertChecklistItem({ id, card_id: cardId, text, completed, position }),
     );
   },
 
@@ -352,12 +339,7 @@ export const boardCommands = {
     if (!body || !userId || !data.cards[cardId]) return null;
     const comment = newRow('card_comments', { card_id: cardId, user_id: userId, text: body });
     const { created_at: _, ...insert } = comment;
-    return upsert(
-      'card_comments',
-      comment,
-      (api) => api.insertComment(insert),
-      'errors.createFailed',
-    );
+    return create('card_comments', comment, (api) => api.insertComment(insert));
   },
 
   removeMember(_: CommandContext, memberId: string): BoardCommand {
