@@ -10,7 +10,7 @@ import type {
   Profile,
 } from '../domain/types';
 import { byPosition } from '../domain/positions';
-import type { RowChange } from './row-change';
+import type { BoardTable, RowChange } from './row-change';
 
 // Pure functions from (board data, row change) to board data. Every change is an upsert or a
 // delete by primary key, so applying the same change twice leaves the same state (idempotent
@@ -53,6 +53,14 @@ const upsertById = <T extends { id: string }>(items: readonly T[], item: T): T[]
 
 const withoutId = <T extends { id: string }>(items: readonly T[], id: unknown): T[] =>
   items.filter((item) => item.id !== id);
+
+/** The record without the entry under `id`; null when it has none (nothing to delete). */
+const withoutKey = <T>(record: Record<string, T>, id: string | undefined) => {
+  if (!id || !record[id]) return null;
+  const rest = { ...record };
+  delete rest[id];
+  return rest;
+};
 
 const updateCard = (data: BoardData, cardId: unknown, change: (card: Card) => Card): BoardData => {
   const card = typeof cardId === 'string' ? data.cards[cardId] : undefined;
@@ -103,9 +111,8 @@ const applyLabel = (data: BoardData, change: RowChange): BoardData => {
 const applyList = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') {
     const id = str(change.old.id);
-    if (!id || !data.lists[id]) return data;
-    const lists = { ...data.lists };
-    delete lists[id];
+    const lists = withoutKey(data.lists, id);
+    if (!lists) return data;
     const cards = Object.fromEntries(
       Object.entries(data.cards).filter(([, card]) => card.list_id !== id),
     );
@@ -118,11 +125,8 @@ const applyList = (data: BoardData, change: RowChange): BoardData => {
 
 const applyCard = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') {
-    const id = str(change.old.id);
-    if (!id || !data.cards[id]) return data;
-    const cards = { ...data.cards };
-    delete cards[id];
-    return { ...data, cards };
+    const cards = withoutKey(data.cards, str(change.old.id));
+    return cards ? { ...data, cards } : data;
   }
   const row = change.new as Partial<CardRow> & Row;
   const belongs =
@@ -233,27 +237,19 @@ const applyProfile = (data: BoardData, change: RowChange): BoardData => {
   };
 };
 
-export const applyRowChange = (data: BoardData, change: RowChange): BoardData => {
-  switch (change.table) {
-    case 'profiles':
-      return applyProfile(data, change);
-    case 'boards':
-      return applyBoard(data, change);
-    case 'board_members':
-      return applyMember(data, change);
-    case 'board_labels':
-      return applyLabel(data, change);
-    case 'lists':
-      return applyList(data, change);
-    case 'cards':
-      return applyCard(data, change);
-    case 'card_assignees':
-      return applyLink(data, change, 'assignee_ids', 'user_id');
-    case 'card_tags':
-      return applyLink(data, change, 'label_ids', 'label_id');
-    case 'card_checklist_items':
-      return applyChecklist(data, change);
-    case 'card_comments':
-      return applyComment(data, change);
-  }
+/** Each table's reducer; a table of BoardTable without one does not compile. */
+const appliers: Record<BoardTable, (data: BoardData, change: RowChange) => BoardData> = {
+  profiles: applyProfile,
+  boards: applyBoard,
+  board_members: applyMember,
+  board_labels: applyLabel,
+  lists: applyList,
+  cards: applyCard,
+  card_assignees: (data, change) => applyLink(data, change, 'assignee_ids', 'user_id'),
+  card_tags: (data, change) => applyLink(data, change, 'label_ids', 'label_id'),
+  card_checklist_items: applyChecklist,
+  card_comments: applyComment,
 };
+
+export const applyRowChange = (data: BoardData, change: RowChange): BoardData =>
+  appliers[change.table](data, change);
