@@ -61,16 +61,44 @@ const eventually = async (read: () => Promise<unknown>, expected: unknown, timeo
 const card = (page: Page, title: string) =>
   page.getByTestId('board-columns').getByRole('button', { name: new RegExp(title) });
 
-/** A drag as a hand does it: press, move in steps past dnd-kit's threshold, release. */
-const dragTo = async (page: Page, from: Locator, x: number, y: number): Promise<void> => {
+/**
+ * A drag as a hand does it: press, move in steps past dnd-kit's threshold, and release once the
+ * board says where the item will land (the spoken step; the placeholder shows the same place).
+ */
+const dragTo = async (
+  page: Page,
+  from: Locator,
+  to: { x: number; y: number },
+  landsAt: RegExp,
+): Promise<void> => {
   const start = await from.boundingBox();
   assert.ok(start);
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
   await page.mouse.down();
   await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 4 });
-  await page.mouse.move(x, y, { steps: 20 });
-  await page.waitForTimeout(150);
+  await page.mouse.move(to.x, to.y, { steps: 20 });
+  await heard(page, landsAt);
   await page.mouse.up();
+};
+
+/**
+ * Picks the focused item up with Space, steps with the keys, and drops it with Space; each key
+ * waits for the step it should announce, as a screen reader user waits to hear it.
+ */
+const keyboardMove = async (
+  page: Page,
+  pickedUp: RegExp,
+  steps: Array<{ key: string; announces: RegExp }>,
+  dropped: RegExp,
+): Promise<void> => {
+  await page.keyboard.press('Space');
+  await heard(page, pickedUp);
+  for (const step of steps) {
+    await page.keyboard.press(step.key);
+    await heard(page, step.announces);
+  }
+  await page.keyboard.press('Space');
+  await heard(page, dropped);
 };
 
 before(async () => {
@@ -102,8 +130,8 @@ describe('arranging cards', () => {
     await dragTo(
       ownerPage,
       card(ownerPage, 'Texte für die Produktseiten'),
-      box.x + box.width / 2,
-      box.y + 5,
+      { x: box.x + box.width / 2, y: box.y + 5 },
+      /Karte „Texte für die Produktseiten“ über Position 1 von 2 in Liste „Zu erledigen“/,
     );
     const expected = ['Texte für die Produktseiten', 'Startseite neu gestalten'];
     await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
@@ -117,8 +145,8 @@ describe('arranging cards', () => {
     await dragTo(
       ownerPage,
       card(ownerPage, 'Kontaktformular reparieren'),
-      box.x + box.width / 2,
-      box.y + 5,
+      { x: box.x + box.width / 2, y: box.y + 5 },
+      /Karte „Kontaktformular reparieren“ über Position 1 von 2 in Liste „Erledigt“/,
     );
     const expected = ['Kontaktformular reparieren', 'Farbpalette festlegen'];
     await eventually(() => titlesIn(ownerPage, 'Erledigt'), expected);
@@ -135,13 +163,13 @@ describe('arranging cards', () => {
     await ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
 
     await moving.focus();
-    await ownerPage.keyboard.press('Space');
-    await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
-    // dnd-kit measures the droppables after the drag starts; an arrow before that finds no target.
-    await ownerPage.waitForTimeout(300);
-    await ownerPage.keyboard.press('ArrowUp');
-    await ownerPage.waitForTimeout(500);
-    await ownerPage.keyboard.press('Space');
+    // Each step names the place the card would land on, not the one it left.
+    await keyboardMove(
+      ownerPage,
+      /Karte „Startseite neu gestalten“ aufgenommen, Position 2 von 2/,
+      [{ key: 'ArrowUp', announces: /„Startseite neu gestalten“ über Position 1 von 2/ }],
+      /„Startseite neu gestalten“ an Position 1 von 2 in Liste „Zu erledigen“ abgelegt/,
+    );
     const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
     await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
     await eventually(() => titlesIn(memberPage, 'Zu erledigen'), expected);
@@ -155,11 +183,17 @@ describe('arranging cards', () => {
   it('moves a card to another list with the keyboard', async () => {
     const moving = card(ownerPage, 'Texte für die Produktseiten');
     await moving.focus();
-    await ownerPage.keyboard.press('Space');
-    await heard(ownerPage, /Karte „Texte für die Produktseiten“ aufgenommen/);
-    await ownerPage.keyboard.press('ArrowRight');
-    await ownerPage.waitForTimeout(500);
-    await ownerPage.keyboard.press('Space');
+    await keyboardMove(
+      ownerPage,
+      /Karte „Texte für die Produktseiten“ aufgenommen/,
+      [
+        {
+          key: 'ArrowRight',
+          announces: /„Texte für die Produktseiten“ über Position 1 von 1 in Liste „In Arbeit“/,
+        },
+      ],
+      /„Texte für die Produktseiten“ an Position 1 von 1 in Liste „In Arbeit“ abgelegt/,
+    );
     await eventually(() => titlesIn(ownerPage, 'In Arbeit'), ['Texte für die Produktseiten']);
     await eventually(() => titlesIn(memberPage, 'In Arbeit'), ['Texte für die Produktseiten']);
   });
@@ -191,11 +225,12 @@ describe('arranging lists', () => {
   it('reorders lists by the header, by keyboard and by mouse', async () => {
     const handle = ownerPage.getByRole('button', { name: 'Liste „Erledigt“ verschieben' });
     await handle.focus();
-    await ownerPage.keyboard.press('Space');
-    await heard(ownerPage, /Liste „Erledigt“ aufgenommen/);
-    await ownerPage.keyboard.press('ArrowLeft');
-    await ownerPage.waitForTimeout(500);
-    await ownerPage.keyboard.press('Space');
+    await keyboardMove(
+      ownerPage,
+      /Liste „Erledigt“ aufgenommen, Position 3 von 3/,
+      [{ key: 'ArrowLeft', announces: /Liste „Erledigt“ über Position 2 von 3/ }],
+      /Liste „Erledigt“ an Position 2 von 3 abgelegt/,
+    );
     const expected = ['Zu erledigen', 'Erledigt', 'In Bearbeitung'];
     await eventually(() => listTitles(ownerPage), expected);
     await eventually(() => listTitles(memberPage), expected);
@@ -204,7 +239,12 @@ describe('arranging lists', () => {
     const box = await first.boundingBox();
     assert.ok(box);
     const header = ownerPage.getByRole('button', { name: 'Liste „In Bearbeitung“ verschieben' });
-    await dragTo(ownerPage, header, box.x + 20, box.y + 20);
+    await dragTo(
+      ownerPage,
+      header,
+      { x: box.x + 20, y: box.y + 20 },
+      /Liste „In Bearbeitung“ über Position 1 von 3/,
+    );
     const after = ['In Bearbeitung', 'Zu erledigen', 'Erledigt'];
     await eventually(() => listTitles(ownerPage), after);
     await eventually(() => listTitles(memberPage), after);

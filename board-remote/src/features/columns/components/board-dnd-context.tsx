@@ -32,10 +32,9 @@ import {
   type ReactNode,
 } from 'react';
 import type { Column } from '../hooks/use-board-columns';
-import { fullIndexOf, moved } from '../lib/drop-target';
+import { fullIndexOf, landing } from '../lib/drop-target';
 import { previewColumns, type Preview } from '../lib/preview';
 import { CardTileOverlay, type TileLookups } from './card-tile';
-import { columnDropId } from './list-column';
 
 // Rationale (dnd-kit's MultipleContainers story, STYLE.md): a drag is a transaction. On start
 // the board as stored is the snapshot; while dragging, only a local preview moves (the card
@@ -51,6 +50,10 @@ const kindOf = (entry: Active | Over | null | undefined): Kind | undefined =>
 /** The list a card or column droppable belongs to (the preview's list for the dragged card). */
 const listOf = (entry: Active | Over | null | undefined): string | undefined =>
   (entry?.data.current as { listId?: string } | undefined)?.listId;
+
+/** Whether the dragged card's top is past the middle of the card it is over. */
+const isBelow = (active: Active, over: Over): boolean =>
+  (active.rect.current.translated?.top ?? 0) > over.rect.top + over.rect.height / 2;
 
 /**
  * Cards collide with cards and list bodies, lists with lists. The pointer decides first (it is
@@ -172,13 +175,14 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
     }),
   );
 
-  const where = (id: string) => {
-    for (const column of viewRef.current) {
-      const index = column.cards.findIndex((c) => c.id === id);
-      if (index >= 0) return { column, index };
-    }
-    return null;
-  };
+  /** Where the card lands if dropped now, in the view as shown (preview included). */
+  const landingOf = (active: Active, over: Over) =>
+    landing(
+      viewRef.current,
+      String(active.id),
+      { id: String(over.id), listId: listOf(over) },
+      isBelow(active, over),
+    );
 
   const listWhere = (id: string) => {
     const index = viewRef.current.findIndex((c) => c.list.id === id);
@@ -197,13 +201,19 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
     return '';
   };
 
-  const cardStep = (key: 'dnd.pickedUp' | 'dnd.over' | 'dnd.dropped', id: string) => {
-    const at = where(id);
+  /** A spoken step names the place the card lands on (not the one it left): every step. */
+  const cardStep = (
+    key: 'dnd.pickedUp' | 'dnd.over' | 'dnd.dropped',
+    active: Active,
+    over: Over | null,
+  ) => {
+    const self = { id: String(active.id), listId: listOf(active) };
+    const at = over ? landingOf(active, over) : landing(viewRef.current, self.id, self, false);
     return at
       ? t(key, {
-          title: cardTitle(id),
+          title: cardTitle(self.id),
           position: at.index + 1,
-          count: at.column.cards.length,
+          count: at.order.length,
           list: at.column.list.title,
         })
       : undefined;
@@ -224,20 +234,20 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
     onDragStart: ({ active }) =>
       kindOf(active) === 'list'
         ? listStep('dnd.listPickedUp', String(active.id))
-        : cardStep('dnd.pickedUp', String(active.id)),
+        : cardStep('dnd.pickedUp', active, null),
     onDragOver: ({ active, over }) => {
       // Over itself before it has moved: 'picked up' says it all (one live region, last wins).
       if (!over || (over.id === active.id && !movedRef.current)) return undefined;
       movedRef.current = true;
       return kindOf(active) === 'list'
         ? listStep('dnd.listOver', String(active.id), String(over.id))
-        : cardStep('dnd.over', String(active.id));
+        : cardStep('dnd.over', active, over);
     },
     onDragEnd: ({ active, over }) => {
       if (!over) return undefined;
       return kindOf(active) === 'list'
         ? listStep('dnd.listDropped', String(active.id), String(over.id))
-        : cardStep('dnd.dropped', String(active.id));
+        : cardStep('dnd.dropped', active, over);
     },
     onDragCancel: ({ active }) => {
       if (kindOf(active) === 'list') {
@@ -260,20 +270,9 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   /** Across lists, the card moves into the preview of the list it is over. */
   const onDragOver = ({ active, over }: DragOverEvent) => {
     if (kindOf(active) !== 'card' || !over) return;
-    const cardId = String(active.id);
-    const from = where(cardId);
-    const toListId = listOf(over);
-    if (!from || !toListId || toListId === from.column.list.id) return;
-    const target = viewRef.current.find((c) => c.list.id === toListId);
-    if (!target) return;
-    let index = target.cards.length;
-    if (kindOf(over) === 'card') {
-      const overIndex = target.cards.findIndex((c) => c.id === over.id);
-      const activeTop = active.rect.current.translated?.top ?? 0;
-      const below = activeTop > over.rect.top + over.rect.height / 2;
-      index = overIndex < 0 ? index : overIndex + (below ? 1 : 0);
-    }
-    setPreview({ cardId, listId: toListId, index });
+    const at = landingOf(active, over);
+    if (!at || at.column.cards.some((c) => c.id === active.id)) return;
+    setPreview({ cardId: String(active.id), listId: at.column.list.id, index: at.index });
   };
 
   const finish = () => {
@@ -296,22 +295,17 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
       if (from >= 0 && to >= 0 && from !== to) void boardStore.moveList(id, to);
       return;
     }
-    const at = where(id);
+    const at = landingOf(active, over);
     if (!at) {
       finish();
       return;
     }
-    const visible = at.column.cards;
-    const overIndex =
-      over.id === columnDropId(at.column.list.id) ? -1 : visible.findIndex((c) => c.id === over.id);
-    const order = overIndex >= 0 ? moved(visible, at.index, overIndex) : visible;
-    const all = (columns.find((c) => c.list.id === at.column.list.id)?.all ?? []).filter(
-      (c) => c.id !== id,
-    );
-    const index = fullIndexOf(id, order, all);
+    const listId = at.column.list.id;
+    const all = (columns.find((c) => c.list.id === listId)?.all ?? []).filter((c) => c.id !== id);
+    const index = fullIndexOf(id, at.order, all);
     finish();
     // The store writes nothing when the card lands where it lies.
-    void boardStore.moveCard(id, at.column.list.id, index);
+    void boardStore.moveCard(id, listId, index);
     // Focus back on the moved card (it may have remounted in another list).
     requestAnimationFrame(() =>
       document.querySelector<HTMLElement>(`[data-card-id="${id}"] > button`)?.focus({
