@@ -41,6 +41,7 @@ import { startEnvironment, type E2eEnvironment } from '../e2e/support/environmen
 import {
   libraryMarkers,
   recordNetwork,
+  roundTrips,
   sharedProviders,
   type RecordedRequest,
 } from '../e2e/support/network.ts';
@@ -132,35 +133,13 @@ const needed =
 const forSignIn = needed(['shell']);
 const forBoard = needed(['shell', 'backend', 'board-remote']);
 
-/** Requests between two moments, each one step deeper than the deepest one finished before it. */
+/** Requests between two moments, and the chain of round trips before the board (network.ts). */
 const waterfall = (
   requests: RecordedRequest[],
   from: number,
   until: number,
   isNeeded: (r: RecordedRequest) => boolean,
-) => {
-  const inPhase = requests.filter(
-    (r) => isNeeded(r) && r.sentAt >= from && r.finishedAt !== undefined && r.finishedAt <= until,
-  );
-  const depth = new Map<RecordedRequest, number>();
-  const parent = new Map<RecordedRequest, RecordedRequest>();
-  for (const request of inPhase) {
-    let deepest: RecordedRequest | undefined;
-    for (const earlier of inPhase) {
-      if (earlier === request || (earlier.finishedAt as number) > request.sentAt) continue;
-      if (!deepest || (depth.get(earlier) ?? 0) > (depth.get(deepest) ?? 0)) deepest = earlier;
-    }
-    depth.set(request, deepest ? (depth.get(deepest) ?? 0) + 1 : 1);
-    if (deepest) parent.set(request, deepest);
-  }
-  let last: RecordedRequest | undefined;
-  for (const request of inPhase) {
-    if (!last || (depth.get(request) ?? 0) > (depth.get(last) ?? 0)) last = request;
-  }
-  const chain: string[] = [];
-  for (let r = last; r; r = parent.get(r)) chain.unshift(`${r.method} ${shortUrl(r.url)}`);
-  return { depth: last ? (depth.get(last) ?? 0) : 0, chain };
-};
+) => roundTrips(requests, from, until, isNeeded, (r) => `${r.method} ${shortUrl(r.url)}`);
 
 let appOfOrigin = new Map<string, string>();
 

@@ -6,7 +6,7 @@
 //   names the backend, nosniff, frame-ancestors 'none', a Referrer-Policy;
 // - a journey through all three remotes under that policy, with no violation and no console
 //   error, within the JavaScript budget and with one copy of each shared library (issue 11);
-// - a second visit fetches only the revalidated documents.
+// - a second visit fetches only the revalidated documents, in three round trips before the board.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -268,6 +268,33 @@ describe('a journey under the security policy', () => {
         /\/(|remoteEntry\.js|mf-manifest\.json|runtime-config\.json)$/,
       );
       assert.equal(request.wireStatus, 304, request.url);
+    }
+    // Three round trips before the board: the page, its runtime config, then the data and the
+    // board's code side by side. The remembered board's snapshot does not wait for the board
+    // list, nor the board remote's entry for its manifest (each is asked before the other
+    // answered). The order of sending is checked rather than timed: on this machine a
+    // revalidation answers in a millisecond or two.
+    const boardRemote = new URL(env.apps.remoteEntries.board_remote as string).origin;
+    const requests = secondNetwork
+      .all()
+      .filter(
+        (r) =>
+          !/\/(mf-manifest\.json|remoteEntry\.js)$/.test(r.url) || r.url.startsWith(boardRemote),
+      );
+    const find = (pattern: RegExp) => {
+      const found = requests.find((r) => pattern.test(r.url) && r.finishedAt !== undefined);
+      assert.ok(found, `${pattern} was requested`);
+      return found as typeof found & { finishedAt: number };
+    };
+    const config = find(/\/runtime-config\.json$/);
+    const boards = find(/\/rest\/v1\/boards\?/);
+    const snapshot = find(/\/rest\/v1\/rpc\/board_snapshot$/);
+    const manifest = find(/\/mf-manifest\.json$/);
+    const entry = find(/\/remoteEntry\.js$/);
+    assert.ok(snapshot.sentAt < boards.finishedAt, 'the snapshot is asked beside the board list');
+    assert.ok(entry.sentAt < manifest.finishedAt, 'the remote entry is asked beside its manifest');
+    for (const request of [boards, snapshot, manifest, entry]) {
+      assert.ok(request.sentAt >= config.finishedAt, request.url);
     }
     await second.close();
   });

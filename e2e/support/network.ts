@@ -117,3 +117,38 @@ export const libraryMarkers = {
   rxjs: '@@observable',
   '@supabase/supabase-js': 'GoTrueClient',
 };
+
+/**
+ * The requests sent between two moments and finished by the second, each one round trip deeper
+ * than the deepest one that had finished before it was sent (an upper bound: a request may have
+ * waited for less), and the longest chain, each request named by `label`.
+ */
+export const roundTrips = (
+  requests: RecordedRequest[],
+  from: number,
+  until: number,
+  isNeeded: (r: RecordedRequest) => boolean,
+  label: (r: RecordedRequest) => string = (r) => `${r.method} ${r.url}`,
+) => {
+  const inPhase = requests.filter(
+    (r) => isNeeded(r) && r.sentAt >= from && r.finishedAt !== undefined && r.finishedAt <= until,
+  );
+  const depth = new Map<RecordedRequest, number>();
+  const parent = new Map<RecordedRequest, RecordedRequest>();
+  for (const request of inPhase) {
+    let deepest: RecordedRequest | undefined;
+    for (const earlier of inPhase) {
+      if (earlier === request || (earlier.finishedAt as number) > request.sentAt) continue;
+      if (!deepest || (depth.get(earlier) ?? 0) > (depth.get(deepest) ?? 0)) deepest = earlier;
+    }
+    depth.set(request, deepest ? (depth.get(deepest) ?? 0) + 1 : 1);
+    if (deepest) parent.set(request, deepest);
+  }
+  let last: RecordedRequest | undefined;
+  for (const request of inPhase) {
+    if (!last || (depth.get(request) ?? 0) > (depth.get(last) ?? 0)) last = request;
+  }
+  const chain: string[] = [];
+  for (let r = last; r; r = parent.get(r)) chain.unshift(label(r));
+  return { depth: last ? (depth.get(last) ?? 0) : 0, chain };
+};

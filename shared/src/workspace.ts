@@ -55,6 +55,12 @@ export const startWorkspace = (): void => {
         boardsStore.reset();
       }
       void boardsStore.load();
+      // The board last shown on this device opens now, beside the board list rather than after
+      // it: a second visit shows it one round trip sooner. The selection then opens the board
+      // the list decides on; if that is another one (the remembered board is gone, or another
+      // user's), opening it replaces this one.
+      const remembered = boardsStore.remembered();
+      if (remembered) boardStore.open(remembered);
       myTasksStore.start(userOrStatus);
       memberships = membershipChanges(userOrStatus, connection)
         .pipe(debounceTime(150))

@@ -76,6 +76,16 @@ describe('the selected board', () => {
     expect(afterReload.getState().selectedId).toBe(created!.id);
   });
 
+  it('is known before the board list answers, so its snapshot can be asked beside it', async () => {
+    const browser = memory(null);
+    const before = storeWith(browser);
+    expect(before.remembered()).toBeNull();
+    await before.load();
+    before.select('b2');
+    // The next visit, before load(): the board shown last on this device.
+    expect(storeWith(browser).remembered()).toBe('b2');
+  });
+
   it('falls back to the first board when the remembered one is gone', async () => {
     const store = storeWith(memory('deleted-board'));
     await store.load();

@@ -1,9 +1,9 @@
 import './index.css';
-import { configureBackend } from '@taskflow/shared';
+import { configureBackend, remoteModules, startWorkspace } from '@taskflow/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { prefetchRemote } from './remotes/prefetch-remotes';
+import { prefetchRemote, preloadRemoteEntry } from './remotes/prefetch-remotes';
 import { registerRemoteEntries } from './remotes/register-remotes';
 import { loadRuntimeConfig } from './remotes/runtime-config';
 
@@ -13,6 +13,12 @@ const start = async (): Promise<void> => {
   const config = await loadRuntimeConfig();
   if (config.supabase) configureBackend(config.supabase);
   registerRemoteEntries(config.remotes);
+  // The board's code downloads while the session is checked and the user signs in, not after.
+  preloadRemoteEntry(config.remotes[remoteModules.board.split('/')[0] ?? '']);
+  void prefetchRemote('board');
+  // The session check, the board list and the remembered board's snapshot start now, before
+  // the first render: on a slow phone rendering takes longer than a round trip.
+  startWorkspace();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -21,8 +27,6 @@ const start = async (): Promise<void> => {
       <App />
     </StrictMode>,
   );
-  // The board's code downloads while the session is checked and the user signs in, not after.
-  void prefetchRemote('board');
 };
 
 void start();

@@ -126,6 +126,11 @@ export class BoardsStore {
     }
   }
 
+  /** The board last selected on this device (it may since have gone, or be another user's). */
+  remembered(): string | null {
+    return this.memory.read();
+  }
+
   reset(): void {
     this.loadSerial += 1;
     this.patches.clear();
