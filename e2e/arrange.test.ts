@@ -210,6 +210,54 @@ describe('arranging cards', () => {
   });
 });
 
+describe('arranging by touch', () => {
+  it('opens a card with a tap and moves it with a long press', async () => {
+    // A phone's finger, through the DevTools protocol's touch input (real touch events).
+    const cdp = await owner.newCDPSession(ownerPage);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    try {
+      const moving = card(ownerPage, 'Startseite neu gestalten');
+      const from = await moving.boundingBox();
+      assert.ok(from);
+      const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+
+      // A tap is still a click: the card opens.
+      await touch('touchStart', x, y);
+      await touch('touchEnd');
+      await ownerPage.getByRole('dialog').waitFor();
+      await ownerPage.keyboard.press('Escape');
+      await ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
+
+      // A long press picks the card up: the finger stays down until the board says so.
+      await touch('touchStart', x, y);
+      await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
+      const target = await card(ownerPage, 'Texte für die Produktseiten').boundingBox();
+      assert.ok(target);
+      const [tx, ty] = [target.x + target.width / 2, target.y + 5];
+      for (let i = 1; i <= 20; i += 1) {
+        await touch('touchMove', x + ((tx - x) * i) / 20, y + ((ty - y) * i) / 20);
+      }
+      await heard(
+        ownerPage,
+        /„Startseite neu gestalten“ über Position 1 von 2 in Liste „In Arbeit“/,
+      );
+      await touch('touchEnd');
+    } finally {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+      await cdp.detach();
+    }
+    const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
+    await eventually(() => titlesIn(ownerPage, 'In Arbeit'), expected);
+    await eventually(() => titlesIn(memberPage, 'In Arbeit'), expected);
+    await eventually(() => titlesIn(memberPage, 'Zu erledigen'), []);
+  });
+});
+
 describe('arranging lists', () => {
   it('renames a list inline', async () => {
     await list(ownerPage, 'In Arbeit')
