@@ -3,7 +3,7 @@
  * board_snapshot RPC timed in the same run.
  *
  *   npm run bench:board          (builds the apps first)
- *   node --import tsx bench/board.ts [--cards 1000,4000]
+ *   node --import tsx bench/board.ts [--cards 1000,4000] [--profile FILE]
  *
  * Data: per size, a fresh owner and a member on one board with 5 lists and the cards spread
  * evenly; 6 labels, a third of the cards tagged, 40 % assigned, a fifth with 3 subtasks, a tenth
@@ -32,7 +32,11 @@ import { launchChromium, startScratchBackend } from '../e2e/support/environment.
 import { serveApps } from '../scripts/lib/serve-apps.ts';
 
 const { values: args } = parseArgs({
-  options: { cards: { type: 'string', default: '1000,4000' } },
+  options: {
+    cards: { type: 'string', default: '1000,4000' },
+    // Writes a CPU profile of the page from the sign-in click to the first screen (DevTools).
+    profile: { type: 'string' },
+  },
 });
 const sizes = String(args.cards).split(',').map(Number);
 const LISTS = 5;
@@ -243,6 +247,12 @@ const measureInBrowser = async (
   await page.getByLabel('E-Mail').fill(board.owner.email);
   await page.getByLabel('Passwort').fill(PASSWORD);
   const signInButton = page.getByRole('button', { name: 'Anmelden', exact: true });
+  const cdp = args.profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const start = Date.now();
   await signInButton.click();
   await page.waitForFunction(
@@ -261,6 +271,10 @@ const measureInBrowser = async (
     { polling: 'raf', timeout: 60_000 },
   );
   const firstScreen = Date.now() - start;
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    await fs.writeFile(`${args.profile}-${board.cards.length}.cpuprofile`, JSON.stringify(profile));
+  }
   const steps = await firstScreenSteps(page);
   await page.waitForTimeout(500);
 
