@@ -18,8 +18,10 @@ import {
   type DragOverEvent,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
+  type KeyboardSensorProps,
   type Over,
   type PointerSensorOptions,
+  type SensorInstance,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
@@ -143,6 +145,44 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
+/**
+ * dnd-kit's keyboard sensor, without its deaf moment. It starts listening for arrow keys one
+ * timer task after the pick-up (so the Space that picked the item up does not also drop it). On
+ * a busy page the browser runs input ahead of timers, so an arrow pressed as soon as the pick-up
+ * was announced could arrive before that and be lost: the card did not move and no step was
+ * announced. Keys that arrive in that moment are held and handed over, in order, once it
+ * listens.
+ */
+class PromptKeyboardSensor implements SensorInstance {
+  static activators = KeyboardSensor.activators;
+  private readonly inner: KeyboardSensor;
+
+  constructor(props: KeyboardSensorProps) {
+    const target = props.event.target as Node | null;
+    const doc = target?.ownerDocument ?? document;
+    const held: KeyboardEvent[] = [];
+    const hold = (event: KeyboardEvent) => {
+      if (event === props.event || !event.isTrusted) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      held.push(event);
+    };
+    doc.addEventListener('keydown', hold, true);
+    this.inner = new KeyboardSensor(props);
+    // Timers run in order: this one runs right after the sensor's own, which attached it.
+    setTimeout(() => {
+      doc.removeEventListener('keydown', hold, true);
+      for (const event of held) {
+        doc.dispatchEvent(new KeyboardEvent('keydown', event));
+      }
+    });
+  }
+
+  get autoScrollEnabled(): boolean {
+    return this.inner.autoScrollEnabled;
+  }
+}
+
 interface BoardDndContextProps extends TileLookups {
   columns: Column[];
   children: (view: { columns: Column[]; activeCardId: string | null }) => ReactNode;
@@ -169,7 +209,7 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
     // Touch: a long press picks up, a swipe still scrolls the board.
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
     // Space only: Enter opens the card (a button's click), it never starts a drag.
-    useSensor(KeyboardSensor, {
+    useSensor(PromptKeyboardSensor, {
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] },
       coordinateGetter: keyboardCoordinates,
     }),
