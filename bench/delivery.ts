@@ -460,7 +460,13 @@ const main = async () => {
     assert.ok(total.jsBody <= budget.javascriptBytes, `JavaScript ${kb(total.jsBody)} over budget`);
     assert.equal(uncompressed.length, 0, 'every text response is compressed');
     assert.ok(
-      secondNetwork.every((r) => revalidated.test(new URL(r.url).pathname) && r.wireStatus === 304),
+      // A request the page's own preload answered has no status line in the DevTools protocol;
+      // its size (headers only) shows it was a revalidation too.
+      secondNetwork.every(
+        (r) =>
+          revalidated.test(new URL(r.url).pathname) &&
+          (r.wireStatus === 304 || (r.wireStatus === undefined && r.bytes < 600)),
+      ),
       'a second visit transfers only the revalidated documents',
     );
   } finally {
