@@ -1,29 +1,46 @@
-import { z } from 'zod';
 import { getSupabase } from '../backend/supabase-client';
+import type { Database } from '../backend/database.types';
 import { normalizePriority } from '../domain/priority';
+import type { Priority } from '../domain/types';
 import { unwrap } from '../data/api-error';
 
-/**
- * One row of `my_tasks()` (supabase/migrations/20261124000500_my_tasks.sql), as the RPC returns
- * it. The generated type cannot say which columns may be null (a function's result columns all
- * come out non-null), so the rows are checked here once, at the edge, and typed by the schema.
- */
-const myTaskSchema = z.object({
-  kind: z.enum(['card', 'subtask']),
-  card_id: z.string(),
-  card_title: z.string(),
-  subtask_id: z.string().nullable(),
-  subtask_title: z.string().nullable(),
-  board_id: z.string(),
-  board_title: z.string(),
-  list_id: z.string(),
-  list_title: z.string(),
-  // An unknown priority shows as 'medium', as everywhere else.
-  priority: z.string().transform(normalizePriority),
-  due_date: z.string().nullable(),
-});
+type MyTaskRow = Database['public']['CompositeTypes']['my_task'];
 
-export type MyTask = z.infer<typeof myTaskSchema>;
+/**
+ * One row of `my_tasks()` (supabase/migrations/20261124000500_my_tasks.sql). The generated
+ * composite type marks every column nullable (Postgres cannot say otherwise for a row type);
+ * the function guarantees the ids and titles, so only the optional columns stay nullable here.
+ * Mapped by hand rather than by a schema library: this runs on every board's first load, and a
+ * validator in the shared bundle would cost the first screen its weight (e2e/delivery budget).
+ */
+export interface MyTask {
+  kind: 'card' | 'subtask';
+  card_id: string;
+  card_title: string;
+  subtask_id: string | null;
+  subtask_title: string | null;
+  board_id: string;
+  board_title: string;
+  list_id: string;
+  list_title: string;
+  priority: Priority;
+  due_date: string | null;
+}
+
+const toMyTask = (row: MyTaskRow): MyTask => ({
+  kind: row.kind === 'subtask' ? 'subtask' : 'card',
+  card_id: row.card_id ?? '',
+  card_title: row.card_title ?? '',
+  subtask_id: row.subtask_id,
+  subtask_title: row.subtask_title,
+  board_id: row.board_id ?? '',
+  board_title: row.board_title ?? '',
+  list_id: row.list_id ?? '',
+  list_title: row.list_title ?? '',
+  // An unknown priority shows as 'medium', as everywhere else.
+  priority: normalizePriority(row.priority),
+  due_date: row.due_date,
+});
 
 /** A task's stable identity: a card and its subtasks may all be assigned to the same user. */
 export const myTaskKey = (task: Pick<MyTask, 'kind' | 'card_id' | 'subtask_id'>): string =>
@@ -31,4 +48,4 @@ export const myTaskKey = (task: Pick<MyTask, 'kind' | 'card_id' | 'subtask_id'>)
 
 /** Every card and open subtask assigned to the signed-in user, across their boards: one call. */
 export const fetchMyTasks = async (): Promise<MyTask[]> =>
-  z.array(myTaskSchema).parse(unwrap(await getSupabase().rpc('my_tasks')) ?? []);
+  (unwrap(await getSupabase().rpc('my_tasks')) ?? []).map(toMyTask);
