@@ -379,6 +379,8 @@ export type Database = {
     };
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
+      export_board: { Args: { p_board_id: string }; Returns: Json };
+      import_board: { Args: { p_doc: Json }; Returns: Json };
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
       my_tasks: {
         Args: Record<PropertyKey, never>;

@@ -1,0 +1,387 @@
+/**
+ * export_board / import_board (issue 13): the export is one versioned document, for members
+ * only, and complete; an import recreates exactly that board for the importer, and a failed
+ * import, wherever it fails, leaves no row behind.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startTestBackend,
+  uniqueEmail,
+  type SignedInUser,
+  type TestBackend,
+} from './support/backend.ts';
+
+let backend: TestBackend;
+let owner: SignedInUser;
+let member: SignedInUser;
+let boardId: string;
+
+const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
+  if (error) throw error;
+  return data as NonNullable<T>;
+};
+
+interface ExportedCard {
+  title: string;
+  description: string;
+  priority: string;
+  due_date: string | null;
+  position: number;
+  labels: string[];
+  assignees: string[];
+  subtasks: {
+    text: string;
+    completed: boolean;
+    position: number;
+    due_date: string | null;
+    assignee: string | null;
+  }[];
+  comments: {
+    author_email: string | null;
+    author_name: string;
+    text: string;
+    created_at: string;
+    edited_at: string | null;
+  }[];
+}
+interface ExportedBoard {
+  format: string;
+  version: number;
+  exported_at: string;
+  board: { title: string; background: string };
+  members: { email: string; full_name: string; role: string }[];
+  labels: { id: string; name: string; color: string }[];
+  lists: { title: string; position: number; cards: ExportedCard[] }[];
+}
+
+const exportBoard = async (user: SignedInUser, id: string) =>
+  must(await user.client.rpc('export_board', { p_board_id: id })) as unknown as ExportedBoard;
+
+/** The document without what an import may change: the time of export and the label ids. */
+const comparable = (doc: ExportedBoard) => {
+  const labelName = new Map(doc.labels.map((l) => [l.id, `${l.name}/${l.color}`]));
+  return {
+    board: doc.board,
+    labels: doc.labels.map((l) => `${l.name}/${l.color}`),
+    lists: doc.lists.map((list) => ({
+      ...list,
+      cards: list.cards.map((card) => ({
+        ...card,
+        labels: card.labels.map((id) => labelName.get(id)),
+      })),
+    })),
+  };
+};
+
+const tables = [
+  'boards',
+  'board_members',
+  'board_labels',
+  'lists',
+  'cards',
+  'card_tags',
+  'card_assignees',
+  'card_checklist_items',
+  'card_comments',
+];
+
+const rowCounts = async () => {
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const [row] = await backend.sql<{ n: number }>(
+      `select count(*)::int as n from public.${table}`,
+    );
+    counts[table] = row?.n ?? -1;
+  }
+  return counts;
+};
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  owner = await backend.signUpAndSignIn(uniqueEmail('olga'), 'geheim123', 'Olga Owner');
+  member = await backend.signUpAndSignIn(uniqueEmail('max'), 'geheim123', 'Max Member');
+  const o = owner.client;
+  boardId = must(
+    await o
+      .from('boards')
+      .insert({ title: 'Umzug', background: 'bg-gradient-to-br from-emerald-500 to-teal-600' })
+      .select('id')
+      .single(),
+  ).id;
+  must(
+    await o
+      .from('board_members')
+      .insert({ board_id: boardId, user_id: member.user.id, role: 'member' }),
+  );
+  // One at a time: labels are ordered by created_at, which one statement gives them all alike.
+  const label = async (name: string, color: string) =>
+    must(
+      await o.from('board_labels').insert({ board_id: boardId, name, color }).select('id').single(),
+    );
+  const urgent = await label('Dringend', 'bg-red-100 text-red-800');
+  const later = await label('Später', 'bg-gray-100 text-gray-800');
+  const [todo, done] = must(
+    await o
+      .from('lists')
+      .insert([
+        { board_id: boardId, title: 'Zu erledigen', position: 1024 },
+        { board_id: boardId, title: 'Erledigt', position: 2048 },
+      ])
+      .select('id'),
+  );
+  const cards = must(
+    await o
+      .from('cards')
+      .insert(
+        [
+          {
+            list_id: todo!.id,
+            title: 'Kartons packen',
+            description: 'Küche zuerst; "Gläser" einzeln\nin Zeitung',
+            priority: 'high',
+            due_date: '2026-12-01',
+            position: 1024,
+          },
+          { list_id: todo!.id, title: 'Strom ummelden', position: 1536.5 },
+          { list_id: done!.id, title: 'Wohnung kündigen', priority: 'low', position: 1024 },
+          { list_id: done!.id, title: 'Gelöscht', position: 2048 },
+        ],
+        { defaultToNull: false },
+      )
+      .select('id'),
+  );
+  const [pack, power, , gone] = cards;
+  must(
+    await o.from('card_tags').insert([
+      { card_id: pack!.id, label_id: urgent.id },
+      { card_id: pack!.id, label_id: later.id },
+      { card_id: power!.id, label_id: later.id },
+    ]),
+  );
+  must(
+    await o.from('card_assignees').insert([
+      { card_id: pack!.id, user_id: member.user.id },
+      { card_id: pack!.id, user_id: owner.user.id },
+    ]),
+  );
+  must(
+    await o.from('card_checklist_items').insert(
+      [
+        {
+          card_id: pack!.id,
+          text: 'Kartons kaufen',
+          completed: true,
+          position: 1024,
+          due_date: '2026-11-28',
+          assigned_to: member.user.id,
+        },
+        { card_id: pack!.id, text: 'Beschriften', position: 2048 },
+      ],
+      { defaultToNull: false },
+    ),
+  );
+  must(
+    await o.from('card_comments').insert({ card_id: pack!.id, text: 'Ich bringe Klebeband mit.' }),
+  );
+  must(
+    await member.client
+      .from('card_comments')
+      .insert({ card_id: pack!.id, text: 'Ich leihe einen Transporter.' }),
+  );
+  must(await o.from('cards').update({ deleted_at: new Date().toISOString() }).eq('id', gone!.id));
+});
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe('export_board', () => {
+  it('gives a member the whole board as one versioned document, people by e-mail', async () => {
+    const doc = await exportBoard(member, boardId);
+    expect(doc.format).toBe('taskflow-board');
+    expect(doc.version).toBe(1);
+    expect(doc.board).toEqual({
+      title: 'Umzug',
+      background: 'bg-gradient-to-br from-emerald-500 to-teal-600',
+    });
+    expect(doc.members).toEqual([
+      { email: owner.email, full_name: 'Olga Owner', role: 'owner' },
+      { email: member.email, full_name: 'Max Member', role: 'member' },
+    ]);
+    expect(doc.labels.map((l) => [l.name, l.color])).toEqual([
+      ['Dringend', 'bg-red-100 text-red-800'],
+      ['Später', 'bg-gray-100 text-gray-800'],
+    ]);
+    expect(doc.lists.map((l) => [l.title, l.position, l.cards.map((c) => c.title)])).toEqual([
+      ['Zu erledigen', 1024, ['Kartons packen', 'Strom ummelden']],
+      // The soft-deleted card is gone for the user, so it is not exported.
+      ['Erledigt', 2048, ['Wohnung kündigen']],
+    ]);
+    const pack = doc.lists[0]!.cards[0]!;
+    expect(pack).toMatchObject({
+      description: 'Küche zuerst; "Gläser" einzeln\nin Zeitung',
+      priority: 'high',
+      due_date: '2026-12-01',
+      position: 1024,
+      subtasks: [
+        {
+          text: 'Kartons kaufen',
+          completed: true,
+          position: 1024,
+          due_date: '2026-11-28',
+          assignee: member.email,
+        },
+        { text: 'Beschriften', completed: false, position: 2048, due_date: null, assignee: null },
+      ],
+    });
+    // Tagged and assigned in one statement each, so in no particular order.
+    expect([...pack.labels].sort()).toEqual(doc.labels.map((l) => l.id).sort());
+    expect([...pack.assignees].sort()).toEqual([member.email, owner.email].sort());
+    expect(pack.comments.map((c) => [c.author_email, c.author_name, c.text])).toEqual([
+      [owner.email, 'Olga Owner', 'Ich bringe Klebeband mit.'],
+      [member.email, 'Max Member', 'Ich leihe einen Transporter.'],
+    ]);
+    expect(Date.parse(pack.comments[0]!.created_at)).not.toBeNaN();
+    expect(doc.lists[0]!.cards[1]!.position).toBe(1536.5);
+  });
+
+  it('refuses anyone who is not a member, and does not say whether the board exists', async () => {
+    const stranger = await backend.signUpAndSignIn();
+    const refused = await stranger.client.rpc('export_board', { p_board_id: boardId });
+    expect(refused.status).toBe(403);
+    expect(refused.error?.code).toBe('42501');
+    const missing = await stranger.client.rpc('export_board', {
+      p_board_id: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(403);
+    const anonymous = await backend.client().rpc('export_board', { p_board_id: boardId });
+    expect(anonymous.error).not.toBeNull();
+    expect(anonymous.data).toBeNull();
+  });
+});
+
+describe('import_board', () => {
+  it('recreates the exported board for the importer, who owns it', async () => {
+    const doc = await exportBoard(owner, boardId);
+    const importer = await backend.signUpAndSignIn(uniqueEmail('ida'), 'geheim123', 'Ida Import');
+    const summary = must(await importer.client.rpc('import_board', { p_doc: doc as never })) as {
+      board: { id: string; owner_id: string; title: string };
+      lists: number;
+      cards: number;
+      labels: number;
+      members_added: number;
+      unregistered: number;
+    };
+    expect(summary).toMatchObject({
+      lists: 2,
+      cards: 3,
+      labels: 2,
+      members_added: 2,
+      unregistered: 0,
+    });
+    expect(summary.board.owner_id).toBe(importer.user.id);
+    expect(summary.board.id).not.toBe(boardId);
+
+    const copy = await exportBoard(importer, summary.board.id);
+    expect(comparable(copy)).toEqual(comparable(doc));
+    // The importer owns the new board; the exported board's people are its members.
+    expect(copy.members).toEqual([
+      { email: importer.email, full_name: 'Ida Import', role: 'owner' },
+      { email: owner.email, full_name: 'Olga Owner', role: 'member' },
+      { email: member.email, full_name: 'Max Member', role: 'member' },
+    ]);
+    // The original board is untouched.
+    expect(comparable(await exportBoard(owner, boardId))).toEqual(comparable(doc));
+  });
+
+  it('leaves people who are not registered unassigned, and counts them', async () => {
+    const doc = await exportBoard(owner, boardId);
+    const ghost = 'niemand@example.test';
+    doc.members.push({ email: ghost, full_name: 'Nie Mand', role: 'member' });
+    const card = doc.lists[0]!.cards[0]!;
+    card.assignees = [ghost];
+    card.subtasks[0]!.assignee = ghost;
+    card.comments.push({
+      author_email: ghost,
+      author_name: 'Nie Mand',
+      text: 'Bin dabei.',
+      created_at: '2026-11-20T10:00:00Z',
+      edited_at: null,
+    });
+    const importer = await backend.signUpAndSignIn();
+    const summary = must(await importer.client.rpc('import_board', { p_doc: doc as never })) as {
+      board: { id: string };
+      unregistered: number;
+    };
+    expect(summary.unregistered).toBe(1);
+    const copy = await exportBoard(importer, summary.board.id);
+    const copied = copy.lists[0]!.cards[0]!;
+    expect(copied.assignees).toEqual([]);
+    expect(copied.subtasks[0]!.assignee).toBeNull();
+    // Written by the importer, with the original author's name in front.
+    expect(copied.comments.find((c) => c.text.endsWith('Bin dabei.'))).toMatchObject({
+      author_email: importer.email,
+      text: 'Nie Mand: Bin dabei.',
+    });
+    expect(copy.members.map((m) => m.email)).not.toContain(ghost);
+  });
+
+  it('leaves no row at all when the document fails midway', async () => {
+    const doc = await exportBoard(owner, boardId);
+    // Valid up to the last card of the last list: lists, labels, members and most cards would
+    // be written before the blank title is refused.
+    doc.lists[1]!.cards.push({ ...doc.lists[0]!.cards[0]!, title: '   ' });
+    const importer = await backend.signUpAndSignIn();
+    const before = await rowCounts();
+    const failed = await importer.client.rpc('import_board', { p_doc: doc as never });
+    expect(failed.status).toBe(400);
+    expect(failed.error?.code).toBe('23514');
+    expect(await rowCounts()).toEqual(before);
+
+    // A subtask with an impossible date, deep inside.
+    const late = await exportBoard(owner, boardId);
+    late.lists[1]!.cards[0]!.subtasks = [
+      { text: 'x', completed: false, position: 1, due_date: '2026-02-31', assignee: null },
+    ];
+    const badDate = await importer.client.rpc('import_board', { p_doc: late as never });
+    expect(badDate.status).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+
+    // A card tagged with a label the document does not have.
+    const dangling = await exportBoard(owner, boardId);
+    dangling.lists[1]!.cards[0]!.labels = ['no-such-label'];
+    const refused = await importer.client.rpc('import_board', { p_doc: dangling as never });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses other formats, versions and shapes with 400, too much with 413', async () => {
+    const importer = await backend.signUpAndSignIn();
+    const before = await rowCounts();
+    const call = (doc: unknown) => importer.client.rpc('import_board', { p_doc: doc as never });
+
+    const trello = await call({ lists: [], cards: [], actions: [] });
+    expect([trello.status, trello.error?.code]).toEqual([400, '22023']);
+    const future = await call({ format: 'taskflow-board', version: 2, board: {}, lists: [] });
+    expect([future.status, future.error?.code]).toEqual([400, '22023']);
+    const shape = await call({
+      format: 'taskflow-board',
+      version: 1,
+      board: { title: 'X' },
+      lists: [{ title: 'A', cards: 'nein' }],
+    });
+    expect([shape.status, shape.error?.code]).toEqual([400, '22023']);
+    const huge = await call({
+      format: 'taskflow-board',
+      version: 1,
+      board: { title: 'Zu groß' },
+      lists: Array.from({ length: 501 }, (_, i) => ({ title: `L${i}`, cards: [] })),
+    });
+    expect([huge.status, huge.error?.code]).toEqual([413, 'PT413']);
+    const anonymous = await backend
+      .client()
+      .rpc('import_board', { p_doc: { format: 'taskflow-board', version: 1 } as never });
+    expect(anonymous.error).not.toBeNull();
+    expect(await rowCounts()).toEqual(before);
+  });
+});
