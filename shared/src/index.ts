@@ -26,7 +26,9 @@ export {
 } from './auth/session';
 
 // stores: the page's instances; their methods are the commands (board-commands.ts)
-export { boardsStore, boardStore, myTasksStore, startWorkspace } from './workspace';
+export { boardsStore, boardStore, myTasksStore, startWorkspace, importBoard } from './workspace';
+export { fetchBoardExport, type ImportedBoard } from './data/transfer-api';
+export { ApiError, isNetworkError } from './data/api-error';
 export type { BoardsState, BoardsStatus } from './boards/boards-store';
 export type { BoardStore, BoardStoreState, BoardStatus } from './board/board-store';
 export type { CardPatch } from './data/cards-api';

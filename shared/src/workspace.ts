@@ -8,6 +8,7 @@ import { supabaseBoardGateway } from './board/board-gateway';
 import { BoardsStore } from './boards/boards-store';
 import { membershipChanges } from './boards/membership-changes';
 import { deleteBoardRow, fetchMyBoards, insertBoard } from './data/boards-api';
+import { importBoardDocument, type ImportedBoard } from './data/transfer-api';
 import { clearToasts, showToast } from './toast/toast-store';
 import { fetchMyTasks } from './my-tasks/my-tasks-api';
 import { myTaskChanges } from './my-tasks/my-tasks-changes';
@@ -66,4 +67,14 @@ export const startWorkspace = (): void => {
         .pipe(debounceTime(150))
         .subscribe(() => void boardsStore.load());
     });
+};
+
+/**
+ * Imports a board document (issue 13) as a new board of the user and selects it. Errors are
+ * thrown as ApiError: the import dialog words them, since a refused file needs its own message.
+ */
+export const importBoard = async (document: object): Promise<ImportedBoard> => {
+  const result = await importBoardDocument(document);
+  boardsStore.adopt(result.board);
+  return result;
 };

@@ -148,16 +148,21 @@ export class BoardsStore {
     if (!name) return null;
     try {
       const board = await this.api.insertBoard({ id: newId(), title: name });
-      this.setBase((s) => ({
-        status: 'ready',
-        boards: [board, ...s.boards.filter((b) => b.id !== board.id)],
-        selectedId: board.id,
-      }));
+      this.adopt(board);
       return board;
     } catch (error) {
       showToast(failureText(error, 'errors.createFailed'), 'error');
       return null;
     }
+  }
+
+  /** Adds a board the server has just created for the user (an import) and selects it. */
+  adopt(board: Board): void {
+    this.setBase((s) => ({
+      status: 'ready',
+      boards: [board, ...s.boards.filter((b) => b.id !== board.id)],
+      selectedId: board.id,
+    }));
   }
 
   /**

@@ -300,7 +300,76 @@ export const de = {
       'Ihr Browser blockiert Benachrichtigungen für TaskFlow. Sie können sie in den Website-Einstellungen erlauben.',
   },
   // Issue 13: export and import (TaskFlow JSON, CSV, Trello).
-  transfer: {},
+  transfer: {
+    export: 'Exportieren',
+    exportTitle: 'Board exportieren',
+    exportIntro:
+      'Laden Sie das Board als Datei herunter. Die JSON-Datei enthält alles, was Sie zum Wiederherstellen oder Umziehen brauchen; die CSV-Datei öffnen Sie in einer Tabellenkalkulation.',
+    exportJson: 'Als JSON herunterladen',
+    exportJsonHint: 'Vollständig: Listen, Karten, Labels, Unteraufgaben, Kommentare und Personen',
+    exportCsv: 'Als CSV herunterladen',
+    exportCsvHint: 'Eine Zeile je Karte, für Excel und andere Tabellenkalkulationen',
+    exporting: 'Export wird erstellt …',
+    exportFailed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    exportDone: 'Die Datei „{name}“ wurde heruntergeladen.',
+    importFromFile: 'Aus Datei importieren',
+    importHint: 'TaskFlow-Export (JSON) oder Trello-Export (JSON), höchstens {max}',
+    importTitle: 'Board importieren',
+    progressLabel: 'Fortschritt des Imports',
+    stage: {
+      reading: 'Datei wird gelesen …',
+      checking: 'Inhalt wird geprüft …',
+      creating: 'Board wird angelegt …',
+      done: 'Import abgeschlossen',
+    },
+    summaryTitle: 'Import abgeschlossen',
+    summaryIntro: 'Das Board „{title}“ wurde angelegt.',
+    summarySource: {
+      taskflow: 'Quelle: TaskFlow-Export',
+      trello: 'Quelle: Trello-Export',
+    },
+    summaryLists: 'Listen',
+    summaryCards: 'Karten',
+    summarySkippedLists: 'Übersprungene archivierte Listen',
+    summarySkippedCards: 'Übersprungene archivierte Karten',
+    summaryUnassigned: 'Nicht zugeordnete Personen',
+    summaryUnassignedHint:
+      'Personen ohne TaskFlow-Konto (oder ohne E-Mail-Adresse im Export) wurden keiner Karte und keiner Unteraufgabe zugewiesen.',
+    summaryMembers: 'Als Mitglieder hinzugefügt',
+    openBoard: 'Zum Board',
+    errors: {
+      empty: 'Die Datei ist leer.',
+      tooLarge: 'Die Datei ist zu groß. Es können Dateien bis {max} importiert werden.',
+      notJson:
+        'Die Datei ist kein gültiges JSON. Möglicherweise ist sie unvollständig oder beschädigt.',
+      unknownFormat:
+        'Das Format der Datei wird nicht erkannt. Bitte wählen Sie einen TaskFlow-Export oder einen Trello-Export im JSON-Format.',
+      unsupportedVersion:
+        'Diese Datei stammt aus einer neueren TaskFlow-Version und kann hier nicht importiert werden.',
+      invalid:
+        'Die Datei enthält ungültige Daten (zum Beispiel eine Karte ohne Titel oder ein unmögliches Datum) und kann nicht importiert werden.',
+      tooMany:
+        'Das Board ist zu groß für einen Import: höchstens 500 Listen, 20.000 Karten und 500 Labels.',
+      refused:
+        'Der Server hat den Import abgelehnt, weil die Datei ungültige Daten enthält. Es wurde nichts angelegt.',
+      failed: 'Der Import ist fehlgeschlagen. Es wurde nichts angelegt; bitte versuchen Sie es erneut.',
+    },
+    csv: {
+      list: 'Liste',
+      title: 'Titel',
+      description: 'Beschreibung',
+      priority: 'Priorität',
+      due: 'Fällig am',
+      labels: 'Labels',
+      assignees: 'Zugewiesen an',
+      subtasks: 'Unteraufgaben erledigt/gesamt',
+      comments: 'Kommentare',
+    },
+    untitledBoard: 'Trello-Import',
+    untitledList: 'Liste ohne Titel',
+    untitledCard: 'Karte ohne Titel',
+    unknownAuthor: 'Unbekannt',
+  },
   // Issue 13: the light, dark and system themes.
   theme: {},
 } as const;
