@@ -28,6 +28,7 @@ export {
 // stores: the page's instances; their methods are the commands (board-commands.ts)
 export { boardsStore, boardStore, myTasksStore, startWorkspace, importBoard } from './workspace';
 export { fetchBoardExport, type ImportedBoard } from './data/transfer-api';
+export { MAX_IMPORT_FILE_BYTES } from './transfer/limits';
 export { ApiError, isNetworkError } from './data/api-error';
 export type { BoardsState, BoardsStatus } from './boards/boards-store';
 export type { BoardStore, BoardStoreState, BoardStatus } from './board/board-store';

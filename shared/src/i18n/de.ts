@@ -352,7 +352,8 @@ export const de = {
         'Das Board ist zu groß für einen Import: höchstens 500 Listen, 20.000 Karten und 500 Labels.',
       refused:
         'Der Server hat den Import abgelehnt, weil die Datei ungültige Daten enthält. Es wurde nichts angelegt.',
-      failed: 'Der Import ist fehlgeschlagen. Es wurde nichts angelegt; bitte versuchen Sie es erneut.',
+      failed:
+        'Der Import ist fehlgeschlagen. Es wurde nichts angelegt; bitte versuchen Sie es erneut.',
     },
     csv: {
       list: 'Liste',

@@ -10,11 +10,7 @@ import { priorities } from '../domain/priority';
 export const BOARD_DOCUMENT_FORMAT = 'taskflow-board';
 export const BOARD_DOCUMENT_VERSION = 1;
 
-/** The server's limits (import_board), checked first here so that the message can be German. */
-export const importLimits = { lists: 500, cards: 20_000, labels: 500 } as const;
-
-/** Largest file the app reads: a 5,000-card board with subtasks and comments is about 3 MB. */
-export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+export { importLimits, MAX_IMPORT_FILE_BYTES } from './limits';
 
 const isCalendarDate = (value: string): boolean => {
   const parsed = new Date(`${value}T00:00:00Z`);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
 import { BoardSettingsDialog } from './board-settings-dialog';
 import { BoardTitle } from './board-title';
+import { ExportDialog } from '../../transfer/export-dialog';
 
 interface BoardHeaderProps {
   data: BoardData;
@@ -17,6 +18,7 @@ const headerButton =
 export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeaderProps) => {
   const members = selectMembers(data);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   return (
     <div className={`${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}>
       <div className="flex flex-wrap items-center gap-3">
@@ -35,6 +37,9 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
           {t('boards.team', { count: members.length })}
         </button>
         <PresenceAvatars data={data} />
+        <button type="button" onClick={() => setExportOpen(true)} className={headerButton}>
+          {t('transfer.export')}
+        </button>
         {isOwner ? (
           <>
             <button type="button" onClick={() => setSettingsOpen(true)} className={headerButton}>
@@ -50,6 +55,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
           </>
         ) : null}
       </div>
+      {exportOpen ? <ExportDialog board={data.board} onClose={() => setExportOpen(false)} /> : null}
       {settingsOpen ? (
         <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
       ) : null}

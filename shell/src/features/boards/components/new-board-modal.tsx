@@ -1,5 +1,7 @@
 import { Button, Modal, TextField, t } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
+import { ImportFromFile } from '../../transfer/import-from-file';
+import { ImportSummaryDialog, type ImportSummary } from '../../transfer/import-summary-dialog';
 
 interface NewBoardModalProps {
   /** Resolves to null (or false) when the board could not be created. */
@@ -12,6 +14,8 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [imported, setImported] = useState<ImportSummary | null>(null);
   const blank = title.trim() === '';
 
   const submit = async (event?: FormEvent) => {
@@ -26,6 +30,9 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
     else onClose();
   };
 
+  // After an import the board is there and selected; the dialog gives way to its summary.
+  if (imported) return <ImportSummaryDialog summary={imported} onClose={onClose} />;
+
   return (
     <Modal
       title={t('boards.newBoardTitle')}
@@ -33,7 +40,7 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
       size="sm"
       cancelLabel={t('boards.cancel')}
       footer={
-        <Button onClick={() => void submit()} disabled={blank || busy}>
+        <Button onClick={() => void submit()} disabled={blank || busy || importing}>
           {t('boards.create')}
         </Button>
       }
@@ -49,6 +56,7 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
           error={failed ? t('errors.createFailed') : undefined}
         />
       </form>
+      <ImportFromFile onImported={setImported} onBusyChange={setImporting} />
     </Modal>
   );
 };

@@ -1,0 +1,17 @@
+// The formats (zod schemas, papaparse, the Trello mapper) load when an export or import starts,
+// not with the app: the first-load budget (e2e/delivery.test.ts) stays as it was.
+export const loadTransfer = () => import('@taskflow/shared/transfer');
+
+/** Hands a text to the browser as a download. */
+export const downloadText = (fileName: string, text: string, type: string): void => {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once cancels the download in Firefox.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
