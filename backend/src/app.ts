@@ -15,6 +15,12 @@ import { restRoutes } from './rest/index.ts';
  * PostgREST under /rest/v1, Realtime's broadcast endpoints under /realtime/v1/api. Realtime's
  * WebSocket upgrade is attached to the HTTP server itself (server.ts).
  */
+/**
+ * Auth bodies (credentials, metadata) are a few kilobytes; they keep GoTrue's 1 MiB cap however
+ * large MAX_BODY_BYTES is set for REST, where a board import sends a whole board at once.
+ */
+const AUTH_MAX_BODY_BYTES = 1024 * 1024;
+
 export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefined): Hono => {
   const app = new Hono();
   app.use('*', requestLog(ctx.logger));
@@ -26,7 +32,7 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.use(
     '/auth/v1/*',
     bodyLimit({
-      maxSize: ctx.config.maxBodyBytes,
+      maxSize: Math.min(ctx.config.maxBodyBytes, AUTH_MAX_BODY_BYTES),
       // The rest of the body is never read, so the connection cannot carry another request.
       onError: (c) =>
         c.json({ code: 'request_too_large', message: 'Request body is too large' }, 413, {

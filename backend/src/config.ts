@@ -80,7 +80,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       .map((o) => o.trim())
       .filter(Boolean),
     migrationsDir: path.resolve(repoRoot, env.MIGRATIONS_DIR || 'supabase/migrations'),
-    maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
+    maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 16 * 1024 * 1024, 'MAX_BODY_BYTES'),
     maxUrlBytes: intFrom(env.MAX_URL_BYTES, 8 * 1024, 'MAX_URL_BYTES'),
     maxHeaderBytes: intFrom(env.MAX_HEADER_BYTES, 16 * 1024, 'MAX_HEADER_BYTES'),
     maxMetadataBytes: intFrom(env.MAX_METADATA_BYTES, 4 * 1024, 'MAX_METADATA_BYTES'),
