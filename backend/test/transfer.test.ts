@@ -384,4 +384,35 @@ describe('import_board', () => {
     expect(anonymous.error).not.toBeNull();
     expect(await rowCounts()).toEqual(before);
   });
+
+  it('limits how many e-mail addresses imports may look up per hour', async () => {
+    const importer = await backend.signUpAndSignIn();
+    const withPeople = (count: number, tag: string) => ({
+      format: 'taskflow-board',
+      version: 1,
+      board: { title: `Leute ${tag}` },
+      members: Array.from({ length: count }, (_, i) => ({
+        email: `${tag}-${i}@nobody.invalid`,
+        full_name: '',
+        role: 'member',
+      })),
+      lists: [],
+    });
+    const first = await importer.client.rpc('import_board', {
+      p_doc: withPeople(300, 'a') as never,
+    });
+    expect(first.error).toBeNull();
+    expect((first.data as { unregistered: number }).unregistered).toBe(300);
+    const before = await rowCounts();
+    const second = await importer.client.rpc('import_board', {
+      p_doc: withPeople(201, 'b') as never,
+    });
+    expect([second.status, second.error?.code]).toEqual([429, 'PT429']);
+    expect(await rowCounts()).toEqual(before);
+    // Within the budget, the same caller may still import.
+    const third = await importer.client.rpc('import_board', {
+      p_doc: withPeople(200, 'c') as never,
+    });
+    expect(third.error).toBeNull();
+  });
 });

@@ -30,6 +30,24 @@
 -- created_at one microsecond apart in document order, because every row of one transaction
 -- would otherwise share now() and their order would fall to the random ids.
 
+-- Looking people up by e-mail tells whether an address is registered (the summary counts the
+-- unregistered ones, and the registered ones appear as members). Invitations allow 20 lookups
+-- per 10 minutes for that reason (20261123000200); an import needs more at once (a team's
+-- board names dozens of people), so imports have their own budget: 500 addresses per hour per
+-- caller, one import of the largest allowed document. Over it: PT429 (HTTP 429), nothing done.
+create table private.import_rate (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  window_start timestamptz not null,
+  lookups integer not null
+);
+
+comment on table private.import_rate is
+  'Per caller: how many e-mail addresses import_board looked up in the current hour (rate limit).';
+
+alter table private.import_rate enable row level security;
+revoke all on table private.import_rate from public, anon, authenticated;
+grant all on table private.import_rate to service_role;
+
 create function private.import_board(p_doc jsonb)
 returns json
 language plpgsql
@@ -43,6 +61,9 @@ declare
   c_max_labels constant integer := 500;
   c_max_people constant integer := 500;
   c_max_children constant integer := 200000;
+  c_max_lookups constant integer := 500;
+  c_window constant interval := interval '1 hour';
+  v_lookups integer;
   v_caller uuid := (select auth.uid());
   v_board public.boards;
   v_title text;
@@ -174,6 +195,26 @@ begin
       hint = format('At most %s different e-mail addresses.', c_max_people);
   end if;
 
+  -- The lookups count against the caller's budget before any of their results is written or
+  -- answered: one row per caller, updated in place, so concurrent imports queue on its lock
+  -- and cannot outrun the count. A refused import rolls back its count with everything else;
+  -- it revealed nothing.
+  if v_people > 0 then
+    insert into private.import_rate as r (user_id, window_start, lookups)
+    values (v_caller, now(), v_people)
+    on conflict (user_id) do update set
+      window_start = case when r.window_start <= now() - c_window then now() else r.window_start end,
+      lookups = case when r.window_start <= now() - c_window then excluded.lookups
+                     else r.lookups + excluded.lookups end
+    returning lookups into v_lookups;
+    if v_lookups > c_max_lookups then
+      raise exception using
+        errcode = 'PT429',
+        message = 'Too many people looked up by imports, please wait',
+        hint = format('Imports may look up at most %s e-mail addresses per %s.', c_max_lookups, c_window);
+    end if;
+  end if;
+
   -- In the exported board's order, after the owner row the trigger wrote at now().
   insert into public.board_members (board_id, user_id, role, created_at)
   select v_board.id, ip.user_id, 'member',
@@ -280,7 +321,7 @@ as $$
 $$;
 
 comment on function public.import_board(jsonb) is
-  'Creates a new board owned by the caller from a {"format":"taskflow-board","version":1} document, all or nothing. Registered people named in it become members; unregistered ones are left unassigned. Returns {"board":{...},"lists":n,"cards":n,"labels":n,"members_added":n,"unregistered":n}. 22023 (400) for a malformed document, PT413 (413) over the limits.';
+  'Creates a new board owned by the caller from a {"format":"taskflow-board","version":1} document, all or nothing. Registered people named in it become members; unregistered ones are left unassigned. Returns {"board":{...},"lists":n,"cards":n,"labels":n,"members_added":n,"unregistered":n}. 22023 (400) for a malformed document, PT413 (413) over the limits, PT429 (429) over 500 e-mail lookups per hour.';
 
 revoke execute on function public.import_board(jsonb) from public, anon;
 grant execute on function public.import_board(jsonb) to authenticated, service_role;

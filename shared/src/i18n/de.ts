@@ -350,6 +350,8 @@ export const de = {
         'Die Datei enthält ungültige Daten (zum Beispiel eine Karte ohne Titel oder ein unmögliches Datum) und kann nicht importiert werden.',
       tooMany:
         'Das Board ist zu groß für einen Import: höchstens 500 Listen, 20.000 Karten und 500 Labels.',
+      rateLimited:
+        'Sie haben in der letzten Stunde bereits sehr viele Personen importiert. Bitte versuchen Sie es später erneut; es wurde nichts angelegt.',
       refused:
         'Der Server hat den Import abgelehnt, weil die Datei ungültige Daten enthält. Es wurde nichts angelegt.',
       failed:

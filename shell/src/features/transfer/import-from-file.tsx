@@ -42,6 +42,7 @@ const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const serverMessage = (error: unknown): string => {
   if (isNetworkError(error)) return t('connection.notSent');
   if (error instanceof ApiError && error.status === 413) return t('transfer.errors.tooMany');
+  if (error instanceof ApiError && error.status === 429) return t('transfer.errors.rateLimited');
   if (
     error instanceof ApiError &&
     error.status !== null &&
