@@ -9,7 +9,8 @@ const choose = async (file: File) => {
   const fetchSpy = vi.spyOn(globalThis, 'fetch');
   render(<ImportFromFile onImported={onImported} />);
   await userEvent.upload(screen.getByTestId('import-file-input'), file);
-  const alert = await screen.findByRole('alert');
+  // The first test also loads the formats module (a dynamic import), which takes a moment.
+  const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
   expect(onImported).not.toHaveBeenCalled();
   expect(fetchSpy).not.toHaveBeenCalled();
   fetchSpy.mockRestore();
