@@ -2,7 +2,7 @@
 // (supabase/migrations/20261124001000_board_export.sql, ..._001100_board_import.sql). The
 // schema is the client's check of a file before anything is sent; the server checks the shape
 // and limits again, since any client may call it.
-import { z } from 'zod';
+import { z } from './zod';
 import { boardBackgrounds, defaultBoardBackground } from '../domain/board-backgrounds';
 import { labelColorFor } from '../domain/label-colors';
 import { priorities } from '../domain/priority';

@@ -5,7 +5,7 @@
 // card without its id. What cannot be carried over is counted for the summary: archived lists
 // and cards, and people the export names without an e-mail address (TaskFlow finds people by
 // e-mail only).
-import { z } from 'zod';
+import { z } from './zod';
 import { labelColors, labelColorName, type LabelColorKey } from '../domain/label-colors';
 import { POSITION_GAP } from '../domain/positions';
 import { t } from '../i18n/t';
