@@ -42,14 +42,14 @@ const devRuntimeConfig = (): Plugin => {
  */
 /**
  * What the shell imports with `import()` when the user asks for it: the export and import
- * formats (zod, papaparse, the mappers; issue 13). Preloading them would put them back into the
+ * formats (zod, papaparse, the mappers) and the views that use them (issue 13). Preloading them would put them back into the
  * first load (e2e/delivery.test.ts keeps its budget). Named explicitly: the federation runtime
  * also loads its shares by `import()`, and those are needed at start.
  */
-const onDemandEntries = ['/shared/src/transfer/index.ts'];
+const onDemandEntries = ['/shared/src/transfer/index.ts', '/shell/src/features/transfer/'];
 const loadedOnDemand = (chunk: { isDynamicEntry: boolean; facadeModuleId: string | null }) =>
   chunk.isDynamicEntry &&
-  onDemandEntries.some((entry) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(entry));
+  onDemandEntries.some((entry) => chunk.facadeModuleId?.replaceAll('\\', '/').includes(entry));
 
 const preloadEveryChunk = (): Plugin => ({
   name: 'taskflow:preload-every-chunk',

@@ -1,9 +1,9 @@
 import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
 import { BoardSettingsDialog } from './board-settings-dialog';
 import { BoardTitle } from './board-title';
-import { ExportDialog } from '../../transfer/export-dialog';
+import { LazyExportDialog } from '../../transfer/lazy';
 
 interface BoardHeaderProps {
   data: BoardData;
@@ -55,7 +55,11 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
           </>
         ) : null}
       </div>
-      {exportOpen ? <ExportDialog board={data.board} onClose={() => setExportOpen(false)} /> : null}
+      {exportOpen ? (
+        <Suspense fallback={null}>
+          <LazyExportDialog board={data.board} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      ) : null}
       {settingsOpen ? (
         <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
       ) : null}

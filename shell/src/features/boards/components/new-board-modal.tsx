@@ -1,7 +1,7 @@
 import { Button, Modal, TextField, t } from '@taskflow/shared';
-import { useState, type FormEvent } from 'react';
-import { ImportFromFile } from '../../transfer/import-from-file';
-import { ImportSummaryDialog, type ImportSummary } from '../../transfer/import-summary-dialog';
+import { Suspense, useState, type FormEvent } from 'react';
+import type { ImportSummary } from '../../transfer/import-summary-dialog';
+import { LazyImportFromFile, LazyImportSummaryDialog } from '../../transfer/lazy';
 
 interface NewBoardModalProps {
   /** Resolves to null (or false) when the board could not be created. */
@@ -31,7 +31,12 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
   };
 
   // After an import the board is there and selected; the dialog gives way to its summary.
-  if (imported) return <ImportSummaryDialog summary={imported} onClose={onClose} />;
+  if (imported)
+    return (
+      <Suspense fallback={null}>
+        <LazyImportSummaryDialog summary={imported} onClose={onClose} />
+      </Suspense>
+    );
 
   return (
     <Modal
@@ -56,7 +61,9 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
           error={failed ? t('errors.createFailed') : undefined}
         />
       </form>
-      <ImportFromFile onImported={setImported} onBusyChange={setImporting} />
+      <Suspense fallback={null}>
+        <LazyImportFromFile onImported={setImported} onBusyChange={setImporting} />
+      </Suspense>
     </Modal>
   );
 };
