@@ -34,23 +34,24 @@ const devRuntimeConfig = (): Plugin => {
 };
 
 /**
- * Every chunk of the shell but those loaded on demand (below) is needed before its first render (the shared singletons the shell
- * provides, the app, the federation runtime): index.html names them all as modulepreload, so
- * the browser fetches them in one round trip with the page. Without this, the federation
- * plugin's preloads cover only its host init, and supabase-js, RxJS and @taskflow/shared
- * followed two round trips later, one after the other.
- */
-/**
  * What the shell imports with `import()` when the user asks for it: the export and import
- * formats (zod, papaparse, the mappers) and the views that use them (issue 13). Preloading them would put them back into the
- * first load (e2e/delivery.test.ts keeps its budget). Named explicitly: the federation runtime
- * also loads its shares by `import()`, and those are needed at start.
+ * formats (zod, papaparse, the mappers) and the views that use them (issue 13). Preloading them
+ * would put them back into the first load (e2e/delivery.test.ts keeps its budget). Named
+ * explicitly: the federation runtime also loads its shares by `import()`, and those are needed
+ * at start.
  */
 const onDemandEntries = ['/shared/src/transfer/index.ts', '/shell/src/features/transfer/'];
 const loadedOnDemand = (chunk: { isDynamicEntry: boolean; facadeModuleId: string | null }) =>
   chunk.isDynamicEntry &&
   onDemandEntries.some((entry) => chunk.facadeModuleId?.replaceAll('\\', '/').includes(entry));
 
+/**
+ * Every chunk of the shell but those loaded on demand (above) is needed before its first render
+ * (the shared singletons the shell provides, the app, the federation runtime): index.html names
+ * them all as modulepreload, so the browser fetches them in one round trip with the page. Without this, the federation
+ * plugin's preloads cover only its host init, and supabase-js, RxJS and @taskflow/shared
+ * followed two round trips later, one after the other.
+ */
 const preloadEveryChunk = (): Plugin => ({
   name: 'taskflow:preload-every-chunk',
   apply: 'build',

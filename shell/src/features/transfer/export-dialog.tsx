@@ -62,15 +62,7 @@ export const ExportDialog = ({ board, onClose }: ExportDialogProps) => {
   );
 
   return (
-    <Modal
-      title={t('transfer.exportTitle')}
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('boards.cancel')}
-        </Button>
-      }
-    >
+    <Modal title={t('transfer.exportTitle')} onClose={onClose} cancelLabel={t('boards.cancel')}>
       <p className="mb-3 text-sm text-slate-600">{t('transfer.exportIntro')}</p>
       <ul className="flex flex-col gap-2">
         {option('json', t('transfer.exportJson'), t('transfer.exportJsonHint'))}
