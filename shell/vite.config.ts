@@ -40,10 +40,17 @@ const devRuntimeConfig = (): Plugin => {
  * explicitly: the federation runtime also loads its shares by `import()`, and those are needed
  * at start.
  */
-const onDemandEntries = ['/shared/src/transfer/index.ts', '/shell/src/features/transfer/'];
-const loadedOnDemand = (chunk: { isDynamicEntry: boolean; facadeModuleId: string | null }) =>
-  chunk.isDynamicEntry &&
-  onDemandEntries.some((entry) => chunk.facadeModuleId?.replaceAll('\\', '/').includes(entry));
+const onDemandPaths = ['/shared/src/transfer/', '/shell/src/features/transfer/'];
+const onDemand = (id: string) => onDemandPaths.some((p) => id.replaceAll('\\', '/').includes(p));
+// A chunk is loaded on demand when an on-demand module is its dynamic entry, or when it holds
+// nothing but on-demand modules (a piece they share, split off by the bundler).
+const loadedOnDemand = (chunk: {
+  isDynamicEntry: boolean;
+  facadeModuleId: string | null;
+  moduleIds: readonly string[];
+}) =>
+  (chunk.isDynamicEntry && chunk.facadeModuleId !== null && onDemand(chunk.facadeModuleId)) ||
+  (chunk.moduleIds.length > 0 && chunk.moduleIds.every(onDemand));
 
 /**
  * Every chunk of the shell but those loaded on demand (above) is needed before its first render
