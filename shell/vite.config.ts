@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 import { applyEnvDefaults } from '@taskflow/shared/env-defaults';
 import { federationShared } from '@taskflow/shared/federation';
 import { precompress } from '@taskflow/shared/federation/precompress';
+import { themeBoot } from '@taskflow/shared/federation/theme-boot';
 import { buildFolder, devRemoteEntries, shellApp } from '@taskflow/shared/federation/remotes';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -93,6 +94,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     devRuntimeConfig(),
+    themeBoot(),
     federation({
       name: shellApp.name,
       // The host's own entry carries a content hash: with the other hashed files it is cached

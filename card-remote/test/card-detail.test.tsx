@@ -26,9 +26,8 @@ const writes = (name: string) => memoryGateway().calls.filter((call) => call.nam
 describe('card detail', () => {
   it('shows the card with its fields, people, labels, subtasks and comments', () => {
     expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('Getränke bestellen');
-    expect((screen.getByLabelText('Beschreibung') as HTMLTextAreaElement).value).toBe(
-      'Wasser, Saft und Limonade',
-    );
+    // Read as its rendering; the source appears on 'Beschreibung bearbeiten' (below).
+    expect(screen.getByTestId('card-description').textContent).toBe('Wasser, Saft und Limonade');
     expect((screen.getByLabelText('Fälligkeitsdatum') as HTMLInputElement).value).toBe(
       '2025-06-20',
     );
@@ -138,7 +137,9 @@ describe('card fields', () => {
     await userEvent.clear(title);
     await userEvent.type(title, 'Getränke und Eis bestellen');
     await userEvent.tab();
+    await userEvent.click(screen.getByRole('button', { name: 'Beschreibung bearbeiten' }));
     const description = screen.getByLabelText('Beschreibung');
+    expect(document.activeElement).toBe(description);
     await userEvent.type(description, ', Eiswürfel');
     await userEvent.tab();
     expect(writes('updateCardRow').map((call) => call.args)).toEqual([
@@ -274,7 +275,9 @@ describe('label modal', () => {
 
 describe('comments', () => {
   it('shows the author and a German date', () => {
-    const comment = screen.getByText('Bitte auch alkoholfreies Bier.').parentElement!;
+    // The text's paragraph sits in the rendered Markdown, inside the comment's body.
+    const comment = screen.getByText('Bitte auch alkoholfreies Bier.').parentElement!
+      .parentElement!;
     expect(comment.textContent).toMatch(/^Ben Keller · 01\.01\.2025, \d{2}:\d{2}/);
   });
 
@@ -286,5 +289,51 @@ describe('comments', () => {
     expect(writes('insertComment').map((call) => (call.args[0] as { text: string }).text)).toEqual([
       'Mache ich morgen',
     ]);
+  });
+});
+
+// Last in the file: these change the sample card's description and comment, and the memory
+// gateway keeps what the store wrote for the tests after them.
+describe('Markdown in the card', () => {
+  afterEach(async () => {
+    await act(() =>
+      boardStore.updateCard('card-drinks', { description: 'Wasser, Saft und Limonade' }),
+    );
+  });
+
+  it('reads the description as Markdown and edits its source', async () => {
+    const source = '## Einkauf\n\n- **Wasser** kaufen\n- [Liste](https://example.de/liste)';
+    await act(() => boardStore.updateCard('card-drinks', { description: source }));
+    const rendered = screen.getByTestId('card-description');
+    expect(within(rendered).getByRole('heading', { name: 'Einkauf' })).toBeTruthy();
+    expect(within(rendered).getByText('Wasser').tagName).toBe('STRONG');
+    // A link inside stays a link: clicking it does not open the editor.
+    const link = within(rendered).getByRole('link', { name: 'Liste' });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    expect(screen.queryByLabelText('Beschreibung')).toBeNull();
+    // Anywhere else on the rendering opens the source, focused; leaving it renders again.
+    await userEvent.click(within(rendered).getByText('Wasser'));
+    const field = screen.getByLabelText('Beschreibung') as HTMLTextAreaElement;
+    expect(field.value).toBe(source);
+    expect(document.activeElement).toBe(field);
+    await userEvent.tab();
+    expect(screen.queryByLabelText('Beschreibung')).toBeNull();
+    expect(screen.getByTestId('card-description').querySelector('h4')?.textContent).toBe('Einkauf');
+  });
+
+  it('offers the empty description as a field to type into at once', async () => {
+    await act(() => boardStore.updateCard('card-drinks', { description: '' }));
+    const field = screen.getByLabelText('Beschreibung');
+    await userEvent.type(field, '*Eis*');
+    // Still the source while typing, not swapped for the rendering after the first key.
+    expect(document.activeElement).toBe(field);
+    await userEvent.tab();
+    expect(screen.getByText('Eis').tagName).toBe('EM');
+  });
+
+  it('renders a comment as Markdown', async () => {
+    await act(() => boardStore.editComment('comment-1', 'Bitte **alkoholfreies** Bier.'));
+    expect(screen.getByText('alkoholfreies').tagName).toBe('STRONG');
   });
 });

@@ -14,7 +14,8 @@
 // - Security headers (secureHeaders): see securityPolicy below.
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,16 +73,22 @@ const websocketOrigin = (httpUrl: string): string => {
 };
 
 /**
- * The Content-Security-Policy of the composed page. No inline script and no eval anywhere:
- * scripts come from the shell's own origin and the remotes' origins only. connect-src names the
+ * The Content-Security-Policy of the composed page. No eval anywhere, and no inline script but
+ * those of the page itself, each allowed by its hash (the theme's boot script, which must run
+ * before the first paint: shared/federation/theme-boot.js): scripts come from the shell's own
+ * origin and the remotes' origins only. connect-src names the
  * backend (REST and auth over http(s), realtime over ws(s)) and the remotes (the federation
  * runtime reads their mf-manifest.json). Stylesheets come from the same origins; React sets
  * style attributes through the CSSOM, which CSP does not restrict. frame-ancestors 'none'
  * forbids framing (clickjacking).
  */
-export const securityPolicy = (backendUrl: string, remoteOrigins: string[]) => ({
+export const securityPolicy = (
+  backendUrl: string,
+  remoteOrigins: string[],
+  inlineScriptHashes: string[] = [],
+) => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", ...remoteOrigins],
+  scriptSrc: ["'self'", ...inlineScriptHashes, ...remoteOrigins],
   styleSrc: ["'self'", ...remoteOrigins],
   connectSrc: ["'self'", new URL(backendUrl).origin, websocketOrigin(backendUrl), ...remoteOrigins],
   imgSrc: ["'self'", 'data:'],
@@ -93,6 +100,20 @@ export const securityPolicy = (backendUrl: string, remoteOrigins: string[]) => (
 });
 
 type Policy = ReturnType<typeof securityPolicy>;
+
+/**
+ * CSP sources ('sha256-…') for the inline scripts of a built app's index.html, hashed from the
+ * very bytes that are served, so the policy cannot drift from the page. None without a page.
+ */
+export const inlineScriptHashes = (root: string): string[] => {
+  const page = path.join(root, 'index.html');
+  if (!existsSync(page)) return [];
+  const inline = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+  return [...readFileSync(page, 'utf8').matchAll(inline)]
+    .map(([, body = '']) => body)
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+};
 
 const policyHeader = (policy: Policy): string =>
   Object.entries(policy)
@@ -223,7 +244,7 @@ export const serveApps = async (options: ServeAppsOptions): Promise<ServedApps> 
         // A remote's own page (standalone) needs only its origin and the backend.
         appServer({
           root: built(folder),
-          policy: securityPolicy(options.supabase.url, []),
+          policy: securityPolicy(options.supabase.url, [], inlineScriptHashes(built(folder))),
           embeddable: true,
         }),
         options.host,
@@ -251,6 +272,7 @@ export const serveApps = async (options: ServeAppsOptions): Promise<ServedApps> 
     const policy = securityPolicy(
       options.supabase.url,
       servers.map((server) => server.origin),
+      inlineScriptHashes(built(shellApp.folder)),
     );
     const shell = await listen(
       appServer({

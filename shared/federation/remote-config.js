@@ -9,6 +9,7 @@ import { precompress } from './precompress.js';
 import { buildFolder, remotes } from './remotes.js';
 import { federationShared } from './shared-deps.js';
 import { standalonePage } from './standalone-page.js';
+import { themeBoot } from './theme-boot.js';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const componentTestSetup = fileURLToPath(
@@ -50,6 +51,8 @@ export const remoteViteConfig =
       plugins: [
         ...plugins,
         standalonePage(standaloneTitle),
+        // The standalone page honours the device's theme like the shell does.
+        themeBoot(),
         federation({
           name,
           filename: 'remoteEntry.js',

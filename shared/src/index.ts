@@ -127,6 +127,16 @@ export { useBoard } from './hooks/use-board';
 export { useToasts } from './hooks/use-toasts';
 export { useConnection } from './hooks/use-connection';
 export { useMyTasks, useSystemNotifications, type MyTasksView } from './hooks/use-my-tasks';
+export { useTheme } from './hooks/use-theme';
+export {
+  setThemePreference,
+  startTheme,
+  theme$,
+  themePreferences,
+  type ResolvedTheme,
+  type ThemePreference,
+  type ThemeState,
+} from './theme/theme-store';
 export type { ConnectionStatus } from './backend/connection';
 export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';

@@ -1,5 +1,5 @@
 import './index.css';
-import { configureBackend, remoteModules, startWorkspace } from '@taskflow/shared';
+import { configureBackend, remoteModules, startTheme, startWorkspace } from '@taskflow/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -8,6 +8,9 @@ import { registerRemoteEntries } from './remotes/register-remotes';
 import { loadRuntimeConfig } from './remotes/runtime-config';
 
 const start = async (): Promise<void> => {
+  // index.html's boot script chose the theme before the first paint; from here the store keeps
+  // it current (the system setting, the profile's choice).
+  startTheme();
   // Before the first render: the client is created on first use with these settings, and the
   // remotes must be registered before any slot asks for one.
   const config = await loadRuntimeConfig();

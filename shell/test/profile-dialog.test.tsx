@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type * as Shared from '@taskflow/shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,5 +56,29 @@ describe('profile dialog', () => {
       'Das aktuelle Passwort ist falsch.',
     );
     expect((screen.getByLabelText('Neues Passwort') as HTMLInputElement).value).toBe('neu-geheim');
+  });
+
+  it('switches between Hell, Dunkel and System, remembered on this device', async () => {
+    window.matchMedia = (() => ({
+      matches: true,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    localStorage.clear();
+    render(<ProfileDialog user={user} onClose={vi.fn()} />);
+    const choice = screen.getByRole('group', { name: 'Erscheinungsbild' });
+    const option = (name: string) =>
+      within(choice).getByRole('radio', { name }) as HTMLInputElement;
+    expect(option('System').checked).toBe(true);
+    await userEvent.click(option('Dunkel'));
+    expect(option('Dunkel').checked).toBe(true);
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(localStorage.getItem('taskflow.theme')).toBe('dark');
+    await userEvent.click(option('Hell'));
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    await userEvent.click(option('System'));
+    // The system is dark here.
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(localStorage.getItem('taskflow.theme')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startTheme } from '@taskflow/shared';
 import { StandaloneHarness } from './standalone-harness';
 
 /**
@@ -7,9 +8,12 @@ import { StandaloneHarness } from './standalone-harness';
  * component for the chosen board, and the root, StrictMode and the harness stay the same in
  * every remote.
  */
-export const renderStandalone = (name: string, render: (boardId: string) => ReactNode) =>
+export const renderStandalone = (name: string, render: (boardId: string) => ReactNode) => {
+  // The page's boot script set the theme before the first paint; this keeps it current.
+  startTheme();
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <StandaloneHarness name={name}>{render}</StandaloneHarness>
     </StrictMode>,
   );
+};

@@ -115,6 +115,8 @@ export const de = {
     title: 'Titel',
     description: 'Beschreibung',
     descriptionPlaceholder: 'Beschreibung hinzufügen...',
+    descriptionEdit: 'Beschreibung bearbeiten',
+    markdownHint: 'Markdown: **fett**, *kursiv*, # Überschrift, - Liste, [Link](https://…), `Code`',
     dueDate: 'Fälligkeitsdatum',
     priority: 'Priorität',
     assignees: 'Zugewiesen an',
@@ -374,7 +376,13 @@ export const de = {
     unknownAuthor: 'Unbekannt',
   },
   // Issue 13: the light, dark and system themes.
-  theme: {},
+  theme: {
+    title: 'Erscheinungsbild',
+    light: 'Hell',
+    dark: 'Dunkel',
+    system: 'System',
+    systemHint: '„System“ folgt der Einstellung Ihres Geräts.',
+  },
 } as const;
 
 export type Catalogue = typeof de;

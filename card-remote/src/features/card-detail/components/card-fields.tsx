@@ -1,7 +1,6 @@
 import {
   DateField,
   SelectField,
-  TextArea,
   TextInput,
   boardStore,
   priorities,
@@ -10,18 +9,14 @@ import {
   type Card,
   type Priority,
 } from '@taskflow/shared';
-import { Section } from '../../../components/section';
 import { useDraft } from '../hooks/use-draft';
+import { DescriptionField } from './description-field';
 
 /** Title, due date, priority and description: each saved as it changes (spec §4). */
 export const CardFields = ({ card }: { card: Card }) => {
   const title = useDraft(card.title, (value) => {
     if (value.trim()) void boardStore.updateCard(card.id, { title: value });
   });
-  const description = useDraft(
-    card.description,
-    (value) => void boardStore.updateCard(card.id, { description: value }),
-  );
 
   return (
     <>
@@ -60,17 +55,7 @@ export const CardFields = ({ card }: { card: Card }) => {
         </SelectField>
       </div>
 
-      <Section title={t('card.description')}>
-        <TextArea
-          rows={4}
-          value={description.value}
-          onChange={(event) => description.onChange(event.target.value)}
-          onFocus={description.onFocus}
-          onBlur={description.onBlur}
-          placeholder={t('card.descriptionPlaceholder')}
-          aria-label={t('card.description')}
-        />
-      </Section>
+      <DescriptionField card={card} />
     </>
   );
 };

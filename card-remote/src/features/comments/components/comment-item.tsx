@@ -10,6 +10,7 @@ import {
   type MemberProfile,
 } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
+import { Markdown } from '../../../components/markdown';
 
 interface CommentItemProps {
   comment: CardComment;
@@ -81,7 +82,7 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
             </div>
           </form>
         ) : (
-          <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{comment.text}</p>
+          <Markdown text={comment.text} className="text-sm" />
         )}
         {own && !editing ? (
           confirming ? (

@@ -20,7 +20,10 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   return (
-    <div className={`${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}>
+    // board-background: the dark theme dims it (shared/styles/theme.css).
+    <div
+      className={`board-background ${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}
+    >
       <div className="flex flex-wrap items-center gap-3">
         <BoardTitle key={data.board.id} title={data.board.title} editable={isOwner} />
         <div className="flex -space-x-1 max-sm:hidden" aria-hidden="true">

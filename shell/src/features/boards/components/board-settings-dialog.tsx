@@ -39,7 +39,7 @@ export const BoardSettingsDialog = ({ board, onClose }: { board: Board; onClose:
           return (
             <label
               key={background}
-              className={`flex min-h-16 cursor-pointer items-end rounded-xl p-2 text-xs font-semibold text-white shadow-inner ${background} ${
+              className={`board-background flex min-h-16 cursor-pointer items-end rounded-xl p-2 text-xs font-semibold text-white shadow-inner ${background} ${
                 chosen ? 'ring-4 ring-indigo-500 ring-offset-2' : 'ring-1 ring-slate-200'
               }`}
             >

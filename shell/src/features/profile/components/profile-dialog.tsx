@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
+import { ThemeChoice } from './theme-choice';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
 
@@ -32,7 +33,7 @@ const useProfileAction = (successText: string) => {
   return { busy, outcome, run };
 };
 
-/** 'Profil': one's full name and password (issue 10, item 5). */
+/** 'Profil': one's full name and password (issue 10, item 5), and the theme (issue 13). */
 export const ProfileDialog = ({ user, onClose }: { user: SessionUser; onClose: () => void }) => {
   const [fullName, setFullName] = useState(user.fullName);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -72,6 +73,9 @@ export const ProfileDialog = ({ user, onClose }: { user: SessionUser; onClose: (
             {name.busy ? t('auth.busy') : t('profile.saveName')}
           </Button>
         </form>
+        <div className="border-t border-slate-100 pt-5">
+          <ThemeChoice />
+        </div>
         <form
           onSubmit={(event) => void savePassword(event)}
           className="space-y-3 border-t border-slate-100 pt-5"

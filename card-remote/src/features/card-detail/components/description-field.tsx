@@ -1,0 +1,83 @@
+import { Button, PencilIcon, TextArea, boardStore, t, type Card } from '@taskflow/shared';
+import { useState, type MouseEvent } from 'react';
+import { Markdown } from '../../../components/markdown';
+import { Section } from '../../../components/section';
+import { useDraft } from '../hooks/use-draft';
+
+/**
+ * The description: its Markdown rendered while reading, its source in the textarea while
+ * editing (issue 13). A click on the rendering, or 'Beschreibung bearbeiten', opens the source;
+ * leaving the field saves it and shows the rendering again. An empty description is the
+ * textarea straight away, so writing one takes no extra click.
+ */
+export const DescriptionField = ({ card }: { card: Card }) => {
+  const description = useDraft(
+    card.description,
+    (value) => void boardStore.updateCard(card.id, { description: value }),
+  );
+  const [editing, setEditing] = useState(false);
+  const reading = !editing && description.value.trim() !== '';
+
+  const editOnClick = (event: MouseEvent<HTMLDivElement>) => {
+    // A link opens its page; selecting text to copy it is reading, not editing.
+    if ((event.target as Element).closest('a')) return;
+    if (window.getSelection()?.toString()) return;
+    setEditing(true);
+  };
+
+  return (
+    <Section
+      title={t('card.description')}
+      aside={
+        reading ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="px-1.5 text-xs"
+            onClick={() => setEditing(true)}
+            aria-label={t('card.descriptionEdit')}
+            title={t('card.descriptionEdit')}
+          >
+            <PencilIcon />
+          </Button>
+        ) : null
+      }
+    >
+      {reading ? (
+        // Not a button: it holds links, which must stay links. The pencil above is the keyboard
+        // way into the same editor.
+        <div
+          data-testid="card-description"
+          onClick={editOnClick}
+          className="cursor-text rounded-lg px-3 py-2 text-sm ring-1 ring-transparent hover:ring-slate-200"
+        >
+          <Markdown text={description.value} />
+        </div>
+      ) : (
+        <>
+          <TextArea
+            rows={4}
+            autoFocus={editing}
+            value={description.value}
+            onChange={(event) => description.onChange(event.target.value)}
+            // Typing into an empty description must not swap the field for its rendering.
+            onFocus={() => {
+              description.onFocus();
+              setEditing(true);
+            }}
+            onBlur={() => {
+              description.onBlur();
+              setEditing(false);
+            }}
+            placeholder={t('card.descriptionPlaceholder')}
+            aria-label={t('card.description')}
+            aria-describedby={`markdown-hint-${card.id}`}
+          />
+          <p id={`markdown-hint-${card.id}`} className="text-xs text-slate-500">
+            {t('card.markdownHint')}
+          </p>
+        </>
+      )}
+    </Section>
+  );
+};
