@@ -10,18 +10,11 @@ import WebSocket from 'ws';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { teammate } from '../scripts/lib/seed-demo.ts';
 import { useEnvironment, useGermanPage, useOwnerAndMember } from './support/journey-setup.ts';
-import { gone, see, shoot, signIn } from './support/page-helpers.ts';
+import { boardColumns, gone, openCard, see, shoot, signIn } from './support/page-helpers.ts';
 
 const env = useEnvironment();
 
-const columns = (page: Page) => page.getByTestId('board-columns');
-
-const openCard = async (page: Page, title: string) => {
-  await columns(page)
-    .getByRole('button', { name: new RegExp(title) })
-    .click();
-  await page.getByRole('dialog').first().waitFor();
-};
+const columns = boardColumns;
 
 describe('German auth messages (by error code)', () => {
   let page: Page;

@@ -26,6 +26,17 @@ export const shoot = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 };
 
+/** The board's columns, where the card tiles are. */
+export const boardColumns = (page: Page) => page.getByTestId('board-columns');
+
+/** Opens a card's detail from its tile and waits for the dialog. */
+export const openCard = async (page: Page, title: string): Promise<void> => {
+  await boardColumns(page)
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
+  await page.getByRole('dialog').first().waitFor();
+};
+
 /** A German browser, as the app's users have. */
 export const newGermanContext = (
   browser: { newContext: (options: object) => Promise<BrowserContext> },

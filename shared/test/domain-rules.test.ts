@@ -74,10 +74,10 @@ describe('avatars', () => {
     const colours = [0, 1, 2, 3, 4, 5].map(avatarColor);
     // The spec's order: blue, green, purple, orange, pink, indigo.
     expect(colours).toEqual(
-      ['blue', 'green', 'purple', 'orange', 'pink', 'indigo'].map((hue) => `bg-${hue}-500`),
+      ['blue', 'green', 'purple', 'orange', 'pink', 'indigo'].map((hue) => `bg-${hue}-700`),
     );
-    expect(avatarColor(6)).toBe('bg-blue-500');
-    expect(avatarColor(13)).toBe('bg-green-500');
+    expect(avatarColor(6)).toBe('bg-blue-700');
+    expect(avatarColor(13)).toBe('bg-green-700');
   });
 });
 

@@ -8,14 +8,16 @@ export const avatarInitials = (name: string | null | undefined): string => {
     .join('');
 };
 
-// Six colours cycled by the profile's index in the board's member list (spec §9).
+// Six colours cycled by the profile's index in the board's member list (spec §9). The 700
+// shades: white initials keep WCAG AA contrast (4.5:1) on each, in both themes (issue 13); on
+// the 500 shades green reached only 2.2:1.
 export const avatarColors = [
-  'bg-blue-500',
-  'bg-green-500',
-  'bg-purple-500',
-  'bg-orange-500',
-  'bg-pink-500',
-  'bg-indigo-500',
+  'bg-blue-700',
+  'bg-green-700',
+  'bg-purple-700',
+  'bg-orange-700',
+  'bg-pink-700',
+  'bg-indigo-700',
 ] as const;
 
 export const avatarColor = (profileIndex: number): string => {

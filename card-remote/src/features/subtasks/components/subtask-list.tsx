@@ -84,7 +84,7 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
               <button
                 type="button"
                 onClick={() => setEditingId(item.id)}
-                className={`min-h-10 min-w-0 flex-1 text-left text-sm break-words sm:min-h-0 ${item.completed ? 'text-slate-400 line-through' : 'text-slate-800'}`}
+                className={`min-h-10 min-w-0 flex-1 text-left text-sm break-words sm:min-h-0 ${item.completed ? 'text-slate-500 line-through' : 'text-slate-800'}`}
               >
                 {item.text || (
                   <span className="italic text-slate-400">{t('card.subtaskPlaceholder')}</span>
