@@ -13,6 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type Axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { boardBackgrounds } from '../shared/src/domain/board-backgrounds.ts';
 import { useEnvironment } from './support/journey-setup.ts';
 import {
   boardColumns,
@@ -74,6 +75,44 @@ const contrastViolations = async (page: Page, scope?: string): Promise<string[]>
 const assertContrast = async (page: Page, screen: string, scope?: string) => {
   assert.deepEqual(await contrastViolations(page, scope), [], `${screen}: contrast below AA`);
 };
+
+/**
+ * White text's contrast on each board background, at its worst gradient stop, as the page paints
+ * it (the theme's stop colours and the veil of board-backgrounds.css). axe-core cannot judge text
+ * on a gradient (it reports it as "incomplete"), so this measures the stops on a canvas. A string,
+ * not a function: the test runner's transform would add helpers the page lacks.
+ */
+const boardBackgroundContrast = (page: Page): Promise<Record<string, number | string>> =>
+  page.evaluate(`(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const paint = canvas.getContext('2d', { willReadFrequently: true });
+    const linear = (v) => (v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    const result = {};
+    for (const background of ${JSON.stringify(boardBackgrounds)}) {
+      const probe = document.createElement('div');
+      probe.className = 'board-background text-white ' + background;
+      document.body.append(probe);
+      const style = getComputedStyle(probe);
+      const veil = (style.backgroundImage.match(/^linear-gradient\\((rgba?\\([^)]*\\))/) || [])[1];
+      let worst = Infinity;
+      for (const stop of ['--tw-gradient-from', '--tw-gradient-to']) {
+        paint.clearRect(0, 0, 1, 1);
+        paint.fillStyle = style.getPropertyValue(stop).trim();
+        paint.fillRect(0, 0, 1, 1);
+        if (veil) {
+          paint.fillStyle = veil;
+          paint.fillRect(0, 0, 1, 1);
+        }
+        const [r, g, b] = paint.getImageData(0, 0, 1, 1).data;
+        const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+        worst = Math.min(worst, 1.05 / (luminance + 0.05));
+      }
+      result[background] = style.color === 'rgb(255, 255, 255)' ? Math.round(worst * 100) / 100 : style.color;
+      probe.remove();
+    }
+    return result;
+  })()`);
 
 /**
  * What the page looked like in its first frame: the theme attribute and the body's colour. A
@@ -241,6 +280,9 @@ for (const theme of ['light', 'dark'] as const) {
       await see(page, 'Startseite neu gestalten');
       await assertContrast(page, 'board');
       await screenshot('17-dunkel-board');
+      const contrast = await boardBackgroundContrast(page);
+      const below = Object.entries(contrast).filter(([, ratio]) => !(Number(ratio) >= 4.5));
+      assert.deepEqual(below, [], `white text below 4.5:1 on: ${JSON.stringify(contrast)}`);
     });
 
     it('the card detail, with Markdown', async () => {

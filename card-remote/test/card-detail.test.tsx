@@ -305,7 +305,8 @@ describe('Markdown in the card', () => {
     const source = '## Einkauf\n\n- **Wasser** kaufen\n- [Liste](https://example.de/liste)';
     await act(() => boardStore.updateCard('card-drinks', { description: source }));
     const rendered = screen.getByTestId('card-description');
-    expect(within(rendered).getByRole('heading', { name: 'Einkauf' })).toBeTruthy();
+    // The renderer loads on demand.
+    expect(await within(rendered).findByRole('heading', { name: 'Einkauf' })).toBeTruthy();
     expect(within(rendered).getByText('Wasser').tagName).toBe('STRONG');
     // A link inside stays a link: clicking it does not open the editor.
     const link = within(rendered).getByRole('link', { name: 'Liste' });
@@ -329,11 +330,11 @@ describe('Markdown in the card', () => {
     // Still the source while typing, not swapped for the rendering after the first key.
     expect(document.activeElement).toBe(field);
     await userEvent.tab();
-    expect(screen.getByText('Eis').tagName).toBe('EM');
+    expect((await screen.findByText('Eis')).tagName).toBe('EM');
   });
 
   it('renders a comment as Markdown', async () => {
     await act(() => boardStore.editComment('comment-1', 'Bitte **alkoholfreies** Bier.'));
-    expect(screen.getByText('alkoholfreies').tagName).toBe('STRONG');
+    expect((await screen.findByText('alkoholfreies')).tagName).toBe('STRONG');
   });
 });

@@ -1,12 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown } from '../src/components/markdown';
+import { hasMarkdownSyntax, Markdown } from '../src/components/markdown';
 
-const show = (text: string) => render(<Markdown text={text} />).container;
+/** Renders the text and waits for the renderer, which loads on demand. */
+const show = async (text: string) => {
+  const { container } = render(<Markdown text={text} />);
+  if (hasMarkdownSyntax(text))
+    await waitFor(() => expect(container.querySelector('[data-markdown=rendered]')).not.toBeNull());
+  return container;
+};
 
 describe('Markdown', () => {
-  it('renders headings, lists, bold, italic and code', () => {
-    const view = show(
+  it('renders headings, lists, bold, italic and code', async () => {
+    const view = await show(
       [
         '# Planung',
         '## Termine',
@@ -40,22 +46,51 @@ describe('Markdown', () => {
     expect(view.querySelector('pre > code')?.textContent).toBe('const a = 1;\n');
   });
 
-  it('opens links in a new tab without giving it the opener', () => {
-    show('Siehe [Handbuch](https://example.de/handbuch).');
+  it('opens links in a new tab without giving it the opener', async () => {
+    await show('Siehe [Handbuch](https://example.de/handbuch).');
     const link = screen.getByRole('link', { name: 'Handbuch' });
     expect(link.getAttribute('href')).toBe('https://example.de/handbuch');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
-  it('keeps the line breaks typed in a paragraph', () => {
-    show('Erste Zeile\nzweite Zeile');
-    expect(screen.getByText(/Erste Zeile/).className).toContain('whitespace-pre-wrap');
-    expect(screen.getByText(/Erste Zeile/).textContent).toBe('Erste Zeile\nzweite Zeile');
+  it('shows plain text without loading the renderer, paragraphs and line breaks kept', async () => {
+    const view = await show(
+      'Erste Zeile\nzweite Zeile, mit E-Mail und 3.5 Stunden.\n\nZweiter Absatz',
+    );
+    expect(view.querySelector('[data-markdown=rendered]')).toBeNull();
+    expect([...view.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Erste Zeile\nzweite Zeile, mit E-Mail und 3.5 Stunden.',
+      'Zweiter Absatz',
+    ]);
+    expect(view.querySelector('p')?.className).toContain('whitespace-pre-wrap');
   });
 
-  it('renders raw HTML inert: no script, no event handler, no element from the source', () => {
-    const view = show(
+  it.each([
+    '**fett**',
+    '# Titel',
+    '- Punkt',
+    '1. Punkt',
+    '> Zitat',
+    'a `b`',
+    '[x](https://example.de)',
+    '<b>x</b>',
+    '&amp;',
+    'Titel\n===',
+    '    code',
+  ])('hands %j to the renderer', (text) => {
+    expect(hasMarkdownSyntax(text)).toBe(true);
+  });
+
+  it('keeps the line breaks typed in a paragraph', async () => {
+    await show('*Erste* Zeile\nzweite Zeile');
+    const paragraph = screen.getByText('Erste').parentElement!;
+    expect(paragraph.className).toContain('whitespace-pre-wrap');
+    expect(paragraph.textContent).toBe('Erste Zeile\nzweite Zeile');
+  });
+
+  it('renders raw HTML inert: no script, no event handler, no element from the source', async () => {
+    const view = await show(
       [
         'Hallo <script>alert(1)</script> Welt',
         '',
@@ -73,8 +108,8 @@ describe('Markdown', () => {
     expect(view.innerHTML).not.toMatch(/<script|onerror|onclick/i);
   });
 
-  it('drops javascript: and data: URLs from links, and shows images as plain links', () => {
-    const view = show(
+  it('drops javascript: and data: URLs from links, and shows images as plain links', async () => {
+    const view = await show(
       [
         '[klick](javascript:alert(1)) [daten](data:text/html;base64,PHNjcmlwdD4=)',
         '[groß](JaVaScRiPt:alert(2)) <javascript:alert(3)>',

@@ -20,7 +20,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   return (
-    // board-background: the dark theme dims it (shared/styles/theme.css).
+    // board-background: veiled so its white text stays legible (board-backgrounds.css).
     <div
       className={`board-background ${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}
     >
