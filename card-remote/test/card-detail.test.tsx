@@ -306,7 +306,9 @@ describe('Markdown in the card', () => {
     await act(() => boardStore.updateCard('card-drinks', { description: source }));
     const rendered = screen.getByTestId('card-description');
     // The renderer loads on demand.
-    expect(await within(rendered).findByRole('heading', { name: 'Einkauf' })).toBeTruthy();
+    expect(
+      await within(rendered).findByRole('heading', { name: 'Einkauf' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(within(rendered).getByText('Wasser').tagName).toBe('STRONG');
     // A link inside stays a link: clicking it does not open the editor.
     const link = within(rendered).getByRole('link', { name: 'Liste' });
@@ -330,11 +332,13 @@ describe('Markdown in the card', () => {
     // Still the source while typing, not swapped for the rendering after the first key.
     expect(document.activeElement).toBe(field);
     await userEvent.tab();
-    expect((await screen.findByText('Eis')).tagName).toBe('EM');
+    expect((await screen.findByText('Eis', {}, { timeout: 5000 })).tagName).toBe('EM');
   });
 
   it('renders a comment as Markdown', async () => {
     await act(() => boardStore.editComment('comment-1', 'Bitte **alkoholfreies** Bier.'));
-    expect((await screen.findByText('alkoholfreies')).tagName).toBe('STRONG');
+    expect((await screen.findByText('alkoholfreies', {}, { timeout: 5000 })).tagName).toBe(
+      'STRONG',
+    );
   });
 });

@@ -5,8 +5,13 @@ import { hasMarkdownSyntax, Markdown } from '../src/components/markdown';
 /** Renders the text and waits for the renderer, which loads on demand. */
 const show = async (text: string) => {
   const { container } = render(<Markdown text={text} />);
-  if (hasMarkdownSyntax(text))
-    await waitFor(() => expect(container.querySelector('[data-markdown=rendered]')).not.toBeNull());
+  if (hasMarkdownSyntax(text)) {
+    // The first import of the renderer's chunk can take a while on a loaded machine.
+    await waitFor(
+      () => expect(container.querySelector('[data-markdown=rendered]')).not.toBeNull(),
+      { timeout: 5000 },
+    );
+  }
   return container;
 };
 
