@@ -7,6 +7,44 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      activity: {
+        Row: {
+          actor_id: string | null;
+          board_id: string;
+          card_id: string | null;
+          created_at: string;
+          data: NonNullable<Json>;
+          id: string;
+          kind: string;
+        };
+        Insert: {
+          actor_id?: string | null;
+          board_id: string;
+          card_id?: string | null;
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind: string;
+        };
+        Update: {
+          actor_id?: string | null;
+          board_id?: string;
+          card_id?: string | null;
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'activity_board_id_fkey';
+            columns: ['board_id'];
+            isOneToOne: false;
+            referencedRelation: 'boards';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       board_labels: {
         Row: {
           board_id: string;
