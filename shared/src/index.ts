@@ -120,6 +120,12 @@ export {
   type TeamManagementProps,
 } from './contracts/remotes';
 
+// activity history (issue 12): the feed of a board or a card, its sentences, its list view
+export { useActivity, type UseActivityResult } from './activity/use-activity';
+export { ActivityFeed, memberNames, type ActivityFeedProps } from './activity/activity-feed';
+export { activitySentence, activityLine, relativeTime } from './activity/activity-sentence';
+export type { ActivityEntry, ActivityScope } from './activity/activity-types';
+
 // React: hooks and UI atoms
 export { useSession } from './hooks/use-session';
 export { useBoards } from './hooks/use-boards';

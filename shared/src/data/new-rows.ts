@@ -49,6 +49,7 @@ const columnDefaults: {
     assigned_to: null,
   },
   card_comments: { edited_at: null },
+  activity: { card_id: null, actor_id: null, data: {} },
 };
 
 /** What a new row must be given: the columns without a default, and the user where it is one. */

@@ -1,7 +1,13 @@
 export { createMemoryGateway, registeredOutsider, type MemoryGateway } from './memory-gateway';
 export { sampleBoardSnapshot } from './sample-board';
-export { memoryGateway, memoryPresence, sharedOnMemoryGateway } from './shared-on-memory-gateway';
+export {
+  memoryActivity,
+  memoryGateway,
+  memoryPresence,
+  sharedOnMemoryGateway,
+} from './shared-on-memory-gateway';
 export { createMemoryPresence, type MemoryPresence } from './memory-presence';
+export { createMemoryActivity, type MemoryActivity } from './memory-activity';
 // The one factory of rows, shared with the store and the demo seed (typed by the schema).
 export { newCard, newMember, newRow } from '../data/new-rows';
 // 'Meine Aufgaben': the real store and hook, for a component test to bind to its own gateway.

@@ -4,17 +4,21 @@ import { BoardStore } from '../board/board-store';
 import { createUseBoard } from '../hooks/use-board';
 import { createUseConnection } from '../hooks/use-connection';
 import { createPresenceHooks } from '../presence/use-presence';
+import { createUseActivity } from '../activity/use-activity';
+import { createMemoryActivity, type MemoryActivity } from './memory-activity';
 import { createMemoryGateway, type MemoryGateway } from './memory-gateway';
 import { createMemoryPresence, type MemoryPresence } from './memory-presence';
 import { sampleBoardSnapshot } from './sample-board';
 
 let current: MemoryGateway | null = null;
 let presence: MemoryPresence | null = null;
+let currentActivity: MemoryActivity | null = null;
 
 /**
  * The shared package as the remotes' component tests mock it: the real module, with the board
  * store, its hook and the connection state bound to a memory gateway holding the sample board,
- * and presence bound to memory rooms (nobody signed in until the test says so),
+ * presence bound to memory rooms (nobody signed in until the test says so) and the activity
+ * history to a memory one,
  * so a component runs against the real store without a server. For vi.mock's factory (which vitest hoists):
  *
  *   vi.mock('@taskflow/shared', async (importOriginal) =>
@@ -25,6 +29,7 @@ export const sharedOnMemoryGateway = (
   overrides: Partial<typeof Shared> = {},
 ): typeof Shared => {
   current = createMemoryGateway(sampleBoardSnapshot());
+  currentActivity = createMemoryActivity();
   const connection = new Connection();
   const store = new BoardStore(current.gateway, connection);
   presence = createMemoryPresence();
@@ -35,6 +40,7 @@ export const sharedOnMemoryGateway = (
     useConnection: createUseConnection(connection),
     presenceStore: presence.store,
     ...createPresenceHooks(presence.store),
+    useActivity: createUseActivity(currentActivity.gateway),
     ...overrides,
   };
 };
@@ -49,4 +55,11 @@ export const memoryGateway = (): MemoryGateway => {
 export const memoryPresence = (): MemoryPresence => {
   if (!presence) throw new Error('vi.mock @taskflow/shared with sharedOnMemoryGateway first');
   return presence;
+};
+
+/** The memory history behind the mocked shared package's useActivity. */
+export const memoryActivity = (): MemoryActivity => {
+  if (!currentActivity)
+    throw new Error('vi.mock @taskflow/shared with sharedOnMemoryGateway first');
+  return currentActivity;
 };

@@ -1,0 +1,163 @@
+// German sentences for history entries, e.g. 'Max Mustermann hat die Karte von „Zu erledigen“
+// nach „In Arbeit“ verschoben · vor 5 Minuten'. Everything needed is in the entry itself (the
+// triggers store names with it), so an entry still reads right after its card or list is
+// gone; only the actor's and a member's current name come from the board, when they are still
+// on it, so that a renamed member is shown by their new name.
+import { formatDate } from '../domain/dates';
+import { priorityName } from '../domain/priority';
+import { t, type TextKey, type TextParams } from '../i18n/t';
+import type { ActivityEntry } from './activity-types';
+
+export interface SentenceContext {
+  /** 'card' in a card's own history, where the card needs no name. */
+  scope: 'board' | 'card';
+  /** The current display name of a board member, or undefined for someone not on the board. */
+  nameOf: (userId: string) => string | undefined;
+}
+
+type Data = Record<string, unknown>;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** Long texts (comments) are cut in a sentence; the card shows them in full. */
+const QUOTE_LIMIT = 80;
+const excerpt = (value: unknown): string => {
+  const full = text(value).replace(/\s+/g, ' ').trim();
+  return full.length > QUOTE_LIMIT ? `${full.slice(0, QUOTE_LIMIT - 1)}…` : full;
+};
+
+const personName = (
+  id: unknown,
+  storedName: unknown,
+  ctx: SentenceContext,
+  unknownKey: TextKey,
+): string =>
+  (typeof id === 'string' ? ctx.nameOf(id) : undefined) || text(storedName) || t(unknownKey);
+
+const sentence = (key: string, params: TextParams): string =>
+  t(`activity.sentences.${key}` as TextKey, params);
+
+/** The sentence of one entry, without the time. */
+export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): string => {
+  const data = (entry.data ?? {}) as Data;
+  const actor = personName(entry.actor_id, data.actor_name, ctx, 'activity.someone');
+  const title = text(data.card_title) || t('activity.noTitle');
+  const inCard = ctx.scope === 'card';
+  const cardAs = (named: string) =>
+    inCard ? t('activity.card') : t('activity.cardNamed', { title: named });
+  const card = cardAs(title);
+  const ofCard = inCard ? t('activity.ofCard') : t('activity.ofCardNamed', { title });
+  // An assignee who assigned themself reads 'hat sich … zugewiesen'.
+  const user =
+    entry.actor_id && data.user_id === entry.actor_id
+      ? t('activity.oneself')
+      : personName(data.user_id, data.user_name, ctx, 'activity.someMember');
+  const base = { actor, card, ofCard, user };
+
+  switch (entry.kind) {
+    case 'card_created':
+      return sentence('cardCreated', { ...base, list: text(data.list_title) });
+    case 'card_moved':
+      return sentence('cardMoved', {
+        ...base,
+        from: text(data.before_title),
+        to: text(data.after_title),
+      });
+    case 'card_renamed':
+      // Named by its old title: the new one is in the sentence.
+      return sentence('cardRenamed', {
+        ...base,
+        card: cardAs(text(data.before)),
+        after: text(data.after),
+      });
+    case 'card_deleted':
+      return sentence('cardDeleted', base);
+    case 'card_restored':
+      return sentence('cardRestored', base);
+    case 'card_due_date':
+      return data.after
+        ? sentence('dueDateSet', { ...base, date: formatDate(text(data.after)) })
+        : sentence('dueDateCleared', base);
+    case 'card_priority':
+      return sentence('priorityChanged', {
+        ...base,
+        before: priorityName(data.before),
+        after: priorityName(data.after),
+      });
+    case 'card_description':
+      return sentence('descriptionChanged', base);
+    case 'assignee_added':
+      return sentence('assigneeAdded', base);
+    case 'assignee_removed':
+      return sentence('assigneeRemoved', base);
+    case 'label_added':
+      return sentence('labelAdded', { ...base, label: text(data.label_name) });
+    case 'label_removed':
+      return sentence('labelRemoved', { ...base, label: text(data.label_name) });
+    case 'subtask_added':
+      return sentence('subtaskAdded', { ...base, text: excerpt(data.subtask_text) });
+    case 'subtask_removed':
+      return sentence('subtaskRemoved', { ...base, text: excerpt(data.subtask_text) });
+    case 'subtask_changed': {
+      const changes = (data.changes ?? {}) as Record<string, { after?: unknown } | undefined>;
+      const params = { ...base, text: excerpt(data.subtask_text) };
+      if (Object.keys(changes).length === 1 && changes.completed) {
+        return sentence(changes.completed.after ? 'subtaskDone' : 'subtaskReopened', params);
+      }
+      return sentence('subtaskChanged', params);
+    }
+    case 'comment_added':
+      return sentence('commentAdded', { ...base, text: excerpt(data.after) });
+    case 'comment_edited':
+      return sentence('commentEdited', base);
+    case 'comment_removed':
+      return sentence('commentRemoved', base);
+    case 'list_created':
+      return sentence('listCreated', { ...base, list: text(data.list_title) });
+    case 'list_renamed':
+      return sentence('listRenamed', {
+        ...base,
+        before: text(data.before),
+        after: text(data.after),
+      });
+    case 'list_deleted':
+      return sentence('listDeleted', { ...base, list: text(data.list_title) });
+    case 'member_added':
+      return sentence('memberAdded', base);
+    case 'member_removed':
+      return entry.actor_id && data.user_id === entry.actor_id
+        ? sentence('memberLeft', base)
+        : sentence('memberRemoved', base);
+    default:
+      // A kind added to the database after this client was built: say who, not what.
+      return sentence('otherChange', base);
+  }
+};
+
+const relative = new Intl.RelativeTimeFormat('de-DE', { numeric: 'auto' });
+
+/** Seconds per unit, largest first; the first unit the distance reaches is used. */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** 'gerade eben', 'vor 5 Minuten', 'gestern', 'vor 3 Wochen' … (Intl, de-DE). */
+export const relativeTime = (iso: string, now: Date = new Date()): string => {
+  const seconds = (Date.parse(iso) - now.getTime()) / 1000;
+  if (!Number.isFinite(seconds)) return '';
+  if (Math.abs(seconds) < 45) return t('activity.justNow');
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ['minute', 60];
+  return relative.format(Math.round(seconds / size), unit);
+};
+
+/** The entry as the feed shows it: sentence · relative time. */
+export const activityLine = (entry: ActivityEntry, ctx: SentenceContext, now?: Date): string =>
+  t('activity.entry', {
+    sentence: activitySentence(entry, ctx),
+    time: relativeTime(entry.created_at, now),
+  });
