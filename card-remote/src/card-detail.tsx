@@ -13,6 +13,7 @@ import { AssigneePicker } from './features/card-detail/components/assignee-picke
 import { CardFields } from './features/card-detail/components/card-fields';
 import { useCard } from './features/card-detail/hooks/use-card';
 import { CommentList } from './features/comments/components/comment-list';
+import { CardHistory } from './features/history/components/card-history';
 import { CardLabels } from './features/labels/components/card-labels';
 import { CardViewers } from './features/presence/components/card-viewers';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
@@ -75,6 +76,7 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
         <CardLabels card={card} labels={labels} />
         <SubtaskList card={card} members={members} profiles={profiles} />
         <CommentList card={card} profiles={profiles} userId={userId} />
+        <CardHistory card={card} profiles={profiles} />
       </div>
     </Modal>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BoardData } from '../domain/types';
-import { displayName, selectMemberProfiles } from '../board/selectors';
+import { displayName, type MemberProfile } from '../board/selectors';
 import { formatDateTime } from '../domain/dates';
 import { t } from '../i18n/t';
 import { Button } from '../ui/button';
@@ -13,9 +12,9 @@ const TICK_MS = 30_000;
 
 /** Current names of the board's members, for the sentences (undefined: not on the board). */
 export const memberNames =
-  (data: BoardData | null): SentenceContext['nameOf'] =>
+  (profiles: Record<string, MemberProfile>): SentenceContext['nameOf'] =>
   (userId) =>
-    data ? displayName(selectMemberProfiles(data)[userId]) || undefined : undefined;
+    displayName(profiles[userId]) || undefined;
 
 export interface ActivityFeedProps {
   /** The history to show, from useActivity. */

@@ -1,5 +1,6 @@
 import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
 import { Suspense, useState } from 'react';
+import { ActivityButton } from '../../activity/components/activity-panel';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
 import { BoardSettingsDialog } from './board-settings-dialog';
 import { BoardTitle } from './board-title';
@@ -40,6 +41,7 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
           {t('boards.team', { count: members.length })}
         </button>
         <PresenceAvatars data={data} />
+        <ActivityButton data={data} className={headerButton} />
         <button type="button" onClick={() => setExportOpen(true)} className={headerButton}>
           {t('transfer.export')}
         </button>
