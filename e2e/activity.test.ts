@@ -1,0 +1,95 @@
+// The activity history of issue 12 in real Chromium against the built apps and the real
+// backend, with two members in browsers of their own: the owner moves a card by mouse, the
+// member's open 'Aktivität' panel shows the sentence live, the card's detail shows its history,
+// and a change made while the member has the card open appears there live as well.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import {
+  openOwnerAndMember,
+  useEnvironment,
+  type OwnerAndMember,
+} from './support/journey-setup.ts';
+import { shoot } from './support/page-helpers.ts';
+
+const env = useEnvironment();
+
+/** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
+const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  assert.ok(start && end);
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
+  await page.mouse.up();
+};
+
+const CARD = 'Startseite neu gestalten';
+
+describe('activity history, two members', () => {
+  let pair: OwnerAndMember;
+  let ownerPage: Page;
+  let memberPage: Page;
+
+  before(async () => {
+    pair = await openOwnerAndMember(env);
+    ({ ownerPage, memberPage } = pair);
+  });
+
+  after(() => pair.close());
+
+  it("shows the owner's move live in the member's open 'Aktivität' panel", async () => {
+    await memberPage.getByRole('button', { name: 'Aktivität' }).click();
+    const panel = memberPage.getByRole('complementary', { name: 'Aktivität' });
+    // The seed's own entries are there already (it created the board's cards).
+    await panel
+      .getByText(`Demo Nutzerin hat die Karte „${CARD}“ in „Zu erledigen“ erstellt`)
+      .waitFor();
+
+    const card = ownerPage.getByTestId('board-columns').getByRole('button', { name: /Startseite/ });
+    await dragByMouse(ownerPage, card, ownerPage.getByRole('region', { name: 'In Arbeit' }));
+    await ownerPage.getByRole('region', { name: 'In Arbeit' }).getByText(CARD).waitFor();
+
+    const first = panel.getByRole('list', { name: 'Aktivität' }).getByRole('listitem').first();
+    await first
+      .getByText(
+        `Demo Nutzerin hat die Karte „${CARD}“ von „Zu erledigen“ nach „In Arbeit“ verschoben · gerade eben`,
+      )
+      .waitFor();
+    await shoot(memberPage, 'activity-panel');
+    await memberPage.getByRole('button', { name: 'Aktivität schließen' }).click();
+    await panel.waitFor({ state: 'hidden' });
+  });
+
+  it("shows the card's history in its detail, and a change made meanwhile live", async () => {
+    await memberPage
+      .getByTestId('board-columns')
+      .getByRole('button', { name: /Startseite/ })
+      .click();
+    const dialog = memberPage.getByRole('dialog').first();
+    const history = dialog.getByRole('list', { name: 'Verlauf' });
+    await history
+      .getByText(
+        'Demo Nutzerin hat die Karte von „Zu erledigen“ nach „In Arbeit“ verschoben · gerade eben',
+      )
+      .waitFor();
+    // Only this card's entries: another card's creation is not in its history.
+    assert.equal(await history.getByText(/Kontaktformular/).count(), 0);
+
+    await ownerPage
+      .getByTestId('board-columns')
+      .getByRole('button', { name: /Startseite/ })
+      .click();
+    await ownerPage.getByRole('dialog').first().getByLabel('Priorität').selectOption('urgent');
+    await history
+      .getByRole('listitem')
+      .first()
+      .getByText('Demo Nutzerin hat die Priorität der Karte von „Hoch“ auf „Dringend“ geändert')
+      .waitFor();
+    await shoot(memberPage, 'activity-card-history');
+    await ownerPage.keyboard.press('Escape');
+    await memberPage.keyboard.press('Escape');
+  });
+});
