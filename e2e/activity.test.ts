@@ -4,27 +4,15 @@
 // and a change made while the member has the card open appears there live as well.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   openOwnerAndMember,
   useEnvironment,
   type OwnerAndMember,
 } from './support/journey-setup.ts';
-import { shoot } from './support/page-helpers.ts';
+import { dragByMouse, shoot } from './support/page-helpers.ts';
 
 const env = useEnvironment();
-
-/** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
-const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  assert.ok(start && end);
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
-  await page.mouse.up();
-};
 
 const CARD = 'Startseite neu gestalten';
 

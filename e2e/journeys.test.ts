@@ -2,11 +2,12 @@
 // them, on the real backend. Steps of one journey share a page and run in order.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { Locator, Page, WebSocketRoute } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { useEnvironment, useGermanPage, useOwnerAndMember } from './support/journey-setup.ts';
 import {
   collectProblems,
+  dragByMouse,
   gone,
   newGermanContext,
   see,
@@ -16,18 +17,6 @@ import {
 import { sharedProviders } from './support/network.ts';
 
 const env = useEnvironment();
-
-/** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
-const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  assert.ok(start && end);
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
-  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
-  await page.mouse.up();
-};
 
 describe('a new user', () => {
   let page: Page;

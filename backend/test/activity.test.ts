@@ -290,6 +290,11 @@ describe('recording: each kind of change writes exactly one entry', () => {
   it('a member removed: one entry, not one per assignment that goes with them', async () => {
     const cardId = await newCard('Zugewiesen');
     must(await owner.from('card_assignees').insert({ card_id: cardId, user_id: memberId }));
+    must(
+      await owner
+        .from('card_checklist_items')
+        .insert({ card_id: cardId, text: 'Seins', position: 1024, assigned_to: memberId }),
+    );
     await newEntries();
     must(
       await owner.from('board_members').delete().eq('board_id', boardId).eq('user_id', memberId),

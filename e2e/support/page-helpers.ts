@@ -1,6 +1,7 @@
+import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 /**
  * Screenshots go to a git-ignored folder on every run; `UPDATE_SCREENSHOTS=1 npm run test:e2e`
@@ -65,4 +66,16 @@ export const collectProblems = (page: Page): string[] => {
     }
   });
   return problems;
+};
+
+/** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
+export const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  assert.ok(start && end);
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
+  await page.mouse.up();
 };

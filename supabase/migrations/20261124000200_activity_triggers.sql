@@ -37,7 +37,7 @@ begin
   insert into public.activity (board_id, card_id, actor_id, kind, data)
   select p_board_id, p_card_id, v_actor, p_kind,
          p_data || jsonb_build_object(
-           'actor_name', (select p.full_name from public.profiles p where p.id = v_actor)
+           'actor_name', private.profile_name(v_actor)
          )
   where exists (select 1 from public.boards b where b.id = p_board_id);
 end;
@@ -58,6 +58,42 @@ $$;
 
 comment on function private.list_title(uuid) is
   'The title of a list, for phrasing activity entries (null when it is gone).';
+
+create function private.profile_name(p_user_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.full_name from public.profiles p where p.id = p_user_id
+$$;
+
+comment on function private.profile_name(uuid) is
+  'The full name of a user, for phrasing activity entries (null when unknown).';
+
+-- The entry of a change below a card (assignee, label, subtask, comment): on the card's board,
+-- with its title; nothing when the card is gone, since then the change came with its deletion.
+create function private.record_card_child_activity(p_card_id uuid, p_kind text, p_data jsonb)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_card public.cards;
+begin
+  select * into v_card from public.cards c where c.id = p_card_id;
+  if v_card.id is not null then
+    perform private.record_activity(v_card.board_id, v_card.id, p_kind,
+      jsonb_build_object('card_title', v_card.title) || p_data);
+  end if;
+end;
+$$;
+
+comment on function private.record_card_child_activity(uuid, text, jsonb) is
+  'Writes the activity entry of a change below a card, unless the card is gone.';
 
 create function private.record_card_activity()
 returns trigger
@@ -173,7 +209,7 @@ begin
     case when tg_op = 'INSERT' then 'member_added' else 'member_removed' end,
     jsonb_build_object(
       'user_id', v_row.user_id,
-      'user_name', (select p.full_name from public.profiles p where p.id = v_row.user_id)));
+      'user_name', private.profile_name(v_row.user_id)));
   return null;
 end;
 $$;
@@ -193,22 +229,18 @@ set search_path = ''
 as $$
 declare
   v_row public.card_assignees := case when tg_op = 'DELETE' then old else new end;
-  v_card public.cards;
 begin
-  select * into v_card from public.cards c where c.id = v_row.card_id;
-  -- Gone with its card, or with the member who left the board.
-  if v_card.id is null or (tg_op = 'DELETE' and not exists (
-    select 1 from public.board_members m
-    where m.board_id = v_card.board_id and m.user_id = v_row.user_id
-  )) then
+  -- Removed because they left the board: the departure is the entry.
+  if tg_op = 'DELETE' and not exists (
+    select 1 from public.cards c
+    join public.board_members m on m.board_id = c.board_id and m.user_id = v_row.user_id
+    where c.id = v_row.card_id
+  ) then
     return null;
   end if;
-  perform private.record_activity(v_card.board_id, v_card.id,
+  perform private.record_card_child_activity(v_row.card_id,
     case when tg_op = 'INSERT' then 'assignee_added' else 'assignee_removed' end,
-    jsonb_build_object(
-      'card_title', v_card.title,
-      'user_id', v_row.user_id,
-      'user_name', (select p.full_name from public.profiles p where p.id = v_row.user_id)));
+    jsonb_build_object('user_id', v_row.user_id, 'user_name', private.profile_name(v_row.user_id)));
   return null;
 end;
 $$;
@@ -228,22 +260,17 @@ set search_path = ''
 as $$
 declare
   v_row public.card_tags := case when tg_op = 'DELETE' then old else new end;
-  v_card public.cards;
   v_label public.board_labels;
 begin
-  select * into v_card from public.cards c where c.id = v_row.card_id;
   select * into v_label from public.board_labels l where l.id = v_row.label_id;
-  -- Gone with its card or with its label.
-  if v_card.id is null or v_label.id is null then
+  -- Gone with its label: deleting the label is not a change of each card.
+  if v_label.id is null then
     return null;
   end if;
-  perform private.record_activity(v_card.board_id, v_card.id,
+  perform private.record_card_child_activity(v_row.card_id,
     case when tg_op = 'INSERT' then 'label_added' else 'label_removed' end,
     jsonb_build_object(
-      'card_title', v_card.title,
-      'label_id', v_label.id,
-      'label_name', v_label.name,
-      'label_color', v_label.color));
+      'label_id', v_label.id, 'label_name', v_label.name, 'label_color', v_label.color));
   return null;
 end;
 $$;
@@ -263,13 +290,8 @@ set search_path = ''
 as $$
 declare
   v_row public.card_checklist_items := case when tg_op = 'DELETE' then old else new end;
-  v_card public.cards;
   v_changes jsonb := '{}'::jsonb;
 begin
-  select * into v_card from public.cards c where c.id = v_row.card_id;
-  if v_card.id is null then
-    return null;
-  end if;
   if tg_op = 'UPDATE' then
     if old.text is distinct from new.text then
       v_changes := v_changes || jsonb_build_object(
@@ -286,28 +308,28 @@ begin
     -- An assignee cleared because they left the board is a consequence, not a change.
     if old.assigned_to is distinct from new.assigned_to and (
       new.assigned_to is not null or exists (
-        select 1 from public.board_members m
-        where m.board_id = v_card.board_id and m.user_id = old.assigned_to
+        select 1 from public.cards c
+        join public.board_members m on m.board_id = c.board_id and m.user_id = old.assigned_to
+        where c.id = new.card_id
       )
     ) then
       v_changes := v_changes || jsonb_build_object(
         'assigned_to', jsonb_build_object(
           'before', old.assigned_to, 'after', new.assigned_to,
-          'before_name', (select p.full_name from public.profiles p where p.id = old.assigned_to),
-          'after_name', (select p.full_name from public.profiles p where p.id = new.assigned_to)));
+          'before_name', private.profile_name(old.assigned_to),
+          'after_name', private.profile_name(new.assigned_to)));
     end if;
     if v_changes = '{}'::jsonb then
       return null;
     end if;
   end if;
-  perform private.record_activity(v_card.board_id, v_card.id,
+  perform private.record_card_child_activity(v_row.card_id,
     case tg_op
       when 'INSERT' then 'subtask_added'
       when 'DELETE' then 'subtask_removed'
       else 'subtask_changed'
     end,
     jsonb_build_object(
-      'card_title', v_card.title,
       'subtask_id', v_row.id,
       'subtask_text', v_row.text,
       'changes', v_changes));
@@ -329,24 +351,16 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_row public.card_comments := case when tg_op = 'DELETE' then old else new end;
-  v_card public.cards;
 begin
-  select * into v_card from public.cards c where c.id = v_row.card_id;
-  if v_card.id is null then
-    return null;
-  end if;
   if tg_op = 'INSERT' then
-    perform private.record_activity(v_card.board_id, v_card.id, 'comment_added',
-      jsonb_build_object('card_title', v_card.title, 'comment_id', new.id, 'after', new.text));
+    perform private.record_card_child_activity(new.card_id, 'comment_added',
+      jsonb_build_object('comment_id', new.id, 'after', new.text));
   elsif tg_op = 'DELETE' then
-    perform private.record_activity(v_card.board_id, v_card.id, 'comment_removed',
-      jsonb_build_object('card_title', v_card.title, 'comment_id', old.id, 'before', old.text));
+    perform private.record_card_child_activity(old.card_id, 'comment_removed',
+      jsonb_build_object('comment_id', old.id, 'before', old.text));
   elsif old.text is distinct from new.text then
-    perform private.record_activity(v_card.board_id, v_card.id, 'comment_edited',
-      jsonb_build_object('card_title', v_card.title, 'comment_id', new.id,
-        'before', old.text, 'after', new.text));
+    perform private.record_card_child_activity(new.card_id, 'comment_edited',
+      jsonb_build_object('comment_id', new.id, 'before', old.text, 'after', new.text));
   end if;
   return null;
 end;
@@ -362,6 +376,9 @@ create trigger record_activity
 revoke execute on function private.record_activity(uuid, uuid, text, jsonb)
   from public, anon, authenticated;
 revoke execute on function private.list_title(uuid) from public, anon, authenticated;
+revoke execute on function private.profile_name(uuid) from public, anon, authenticated;
+revoke execute on function private.record_card_child_activity(uuid, text, jsonb)
+  from public, anon, authenticated;
 revoke execute on function private.record_card_activity() from public, anon, authenticated;
 revoke execute on function private.record_list_activity() from public, anon, authenticated;
 revoke execute on function private.record_member_activity() from public, anon, authenticated;
