@@ -24,12 +24,12 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
-import WebSocket from 'ws';
 import type { RunningBackend } from '../backend/src/server.ts';
 import { launchChromium, startScratchBackend } from '../e2e/support/environment.ts';
 import { serveApps } from '../scripts/lib/serve-apps.ts';
+import { PASSWORD, median, must, signUp } from './support/bench-users.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,28 +40,6 @@ const { values: args } = parseArgs({
 });
 const sizes = String(args.cards).split(',').map(Number);
 const LISTS = 5;
-const PASSWORD = 'geheim123';
-
-const clientFor = (backend: RunningBackend): SupabaseClient =>
-  createClient(backend.url, backend.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as never },
-  });
-
-const must = <T>(result: { data: T; error: unknown }): T => {
-  if (result.error) throw result.error;
-  return result.data;
-};
-
-const signUp = async (backend: RunningBackend, name: string, handle: string) => {
-  const client = clientFor(backend);
-  const email = `${handle}-${randomUUID().slice(0, 8)}@example.test`;
-  must(
-    await client.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: name } } }),
-  );
-  const { user } = must(await client.auth.signInWithPassword({ email, password: PASSWORD }));
-  return { client, email, id: user.id };
-};
 
 const chunks = <T>(rows: T[], size = 500): T[][] => {
   const out: T[][] = [];
@@ -151,8 +129,6 @@ const generateBoard = async (backend: RunningBackend, count: number) => {
   return { owner, member, boardId: board.id, lists, cards, perList };
 };
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
