@@ -21,7 +21,8 @@ const entry = (id: string, cardId: string, kind: string, data: Record<string, un
   created_at: new Date().toISOString(),
 });
 
-describe('card history', () => {
+// The first render of the whole card detail takes seconds on a loaded two-core machine.
+describe('card history', { timeout: 20_000 }, () => {
   it("shows the card's own history in German, newest first, and follows new entries live", async () => {
     memoryActivity().record(
       entry('e-1', 'card-drinks', 'card_created', { list_title: 'Zu erledigen' }),
