@@ -22,6 +22,7 @@
  *   write until the new title is in the page (a MutationObserver, same clock).
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
