@@ -30,7 +30,7 @@ import type { Page } from 'playwright-core';
 import type { RunningBackend } from '../backend/src/server.ts';
 import { launchChromium, startScratchBackend } from '../e2e/support/environment.ts';
 import { serveApps } from '../scripts/lib/serve-apps.ts';
-import { PASSWORD, median, must, signUp } from './support/bench-users.ts';
+import { PASSWORD, median, must, mustRow, signUp } from './support/bench-users.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,7 +58,7 @@ const labelColors = ['blue', 'green', 'yellow', 'red', 'purple', 'pink'];
 const generateBoard = async (backend: RunningBackend, count: number) => {
   const owner = await signUp(backend, `Besitzerin ${count}`, `owner${count}`);
   const member = await signUp(backend, `Mitglied ${count}`, `member${count}`);
-  const board = must(
+  const board = mustRow(
     await owner.client
       .from('boards')
       .insert({ title: `Bench ${count}` })

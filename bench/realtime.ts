@@ -16,6 +16,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import type { RunningBackend } from '../backend/src/server.ts';
 import { startScratchBackend } from '../e2e/support/environment.ts';
+import { must } from './support/bench-users.ts';
 
 const WARMUP_WRITES = 10;
 
@@ -38,11 +39,6 @@ const clientFor = (url: string, key: string): SupabaseClient =>
     realtime: { transport: WebSocket as never },
   });
 
-const must = <T>(result: { data: T; error: unknown }): T => {
-  if (result.error) throw result.error;
-  return result.data;
-};
-
 const signUp = async (backend: RunningBackend, n: number) => {
   const client = clientFor(backend.url, backend.anonKey);
   const email = `bench-${n}-${randomUUID().slice(0, 8)}@example.test`;
@@ -50,6 +46,7 @@ const signUp = async (backend: RunningBackend, n: number) => {
   const { session, user } = must(
     await client.auth.signInWithPassword({ email, password: 'geheim123' }),
   );
+  if (!session || !user) throw new Error(`${email} was not signed in.`);
   return { client, id: user.id, session };
 };
 

@@ -15,9 +15,19 @@ export const clientFor = (backend: RunningBackend): SupabaseClient =>
     realtime: { transport: WebSocket as never },
   });
 
-export const must = <T>(result: { data: T; error: unknown }): T => {
+/** The data of a supabase-js answer; its error stops the bench. */
+export const must = <R extends { data: unknown; error: unknown }>(result: R): R['data'] => {
   if (result.error) throw result.error;
   return result.data;
+};
+
+/** The one row a `.single()` call must have answered. */
+export const mustRow = <R extends { data: unknown; error: unknown }>(
+  result: R,
+): NonNullable<R['data']> => {
+  const row = must(result);
+  if (row === null || row === undefined) throw new Error('The backend answered without the row.');
+  return row;
 };
 
 /** A new user named `name`, signed in; `handle` starts the e-mail address. */
