@@ -324,6 +324,151 @@ describe('recording: each kind of change writes exactly one entry', () => {
   });
 });
 
+describe('import', () => {
+  /** A document with two lists, three cards, labels, an assignee, subtasks, comments and a member. */
+  const document = (title: string) => ({
+    format: 'taskflow-board',
+    version: 1,
+    board: { title },
+    members: [{ email: memberEmail, full_name: 'Max Mustermann', role: 'member' }],
+    labels: [
+      { id: 'l1', name: 'Dringend', color: 'bg-red-100 text-red-800' },
+      { id: 'l2', name: 'Kunde', color: 'bg-blue-100 text-blue-800' },
+    ],
+    lists: [
+      {
+        title: 'Offen',
+        position: 1024,
+        cards: [
+          {
+            title: 'Kisten packen',
+            position: 1024,
+            labels: ['l1', 'l2'],
+            assignees: [memberEmail],
+            subtasks: [
+              { text: 'Küche', completed: true, position: 1024, assignee: memberEmail },
+              { text: 'Keller', completed: false, position: 2048 },
+            ],
+            comments: [
+              { author_email: memberEmail, author_name: 'Max', text: 'Mache ich' },
+              { author_email: 'weg@example.invalid', author_name: 'Wer', text: 'Danke' },
+            ],
+          },
+          { title: 'Umzugswagen', position: 2048, labels: ['l1'] },
+        ],
+      },
+      { title: 'Erledigt', position: 2048, cards: [{ title: 'Kündigen', position: 1024 }] },
+    ],
+  });
+
+  const historyOf = (id: string) =>
+    backend.sql<Entry>(
+      'select * from public.activity where board_id = $1 order by created_at, id',
+      [id],
+    );
+
+  it('an import writes exactly one entry, as the importer; later changes record again', async () => {
+    const result = must(
+      await owner.rpc('import_board', { p_doc: document('Umzug 2027') }),
+    ) as unknown as { board: { id: string }; cards: number; members_added: number };
+    const importedId = result.board.id;
+    expect(result).toMatchObject({ cards: 3, members_added: 1 });
+    // Everything was written: the rows are there, their history is one entry.
+    const [counts] = await backend.sql<Record<string, number>>(
+      `select (select count(*)::int from public.card_tags t join public.cards c on c.id = t.card_id
+               where c.board_id = $1) as tags,
+              (select count(*)::int from public.card_checklist_items s join public.cards c
+               on c.id = s.card_id where c.board_id = $1) as subtasks,
+              (select count(*)::int from public.card_comments k join public.cards c
+               on c.id = k.card_id where c.board_id = $1) as comments,
+              (select count(*)::int from public.card_assignees a join public.cards c
+               on c.id = a.card_id where c.board_id = $1) as assignees,
+              (select count(*)::int from public.board_members m where m.board_id = $1) as members`,
+      [importedId],
+    );
+    expect(counts).toEqual({ tags: 3, subtasks: 2, comments: 2, assignees: 1, members: 2 });
+    const history = await historyOf(importedId);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      board_id: importedId,
+      card_id: null,
+      actor_id: ownerId,
+      kind: 'board_imported',
+      data: { board_title: 'Umzug 2027', lists: 2, cards: 3, actor_name: 'Olga Owner' },
+    });
+
+    // After the import, every write records again: the imported member's and the owner's.
+    const card = must(
+      await member
+        .from('cards')
+        .select('id')
+        .eq('board_id', importedId)
+        .eq('title', 'Kündigen')
+        .single(),
+    );
+    must(await member.from('cards').update({ title: 'Wohnung kündigen' }).eq('id', card.id));
+    must(
+      await owner.from('lists').insert({ board_id: importedId, title: 'Später', position: 4096 }),
+    );
+    expect((await historyOf(importedId)).map((e) => [e.kind, e.actor_id])).toEqual([
+      ['board_imported', ownerId],
+      ['card_renamed', memberId],
+      ['list_created', ownerId],
+    ]);
+  });
+
+  it('the pause ends with the import, even inside the same transaction', async () => {
+    const { importedId, paused } = await backend.db.asRole(
+      { role: 'authenticated', sub: ownerId },
+      async (tx) => {
+        const { rows } = await tx.query<{ r: { board: { id: string } } }>(
+          'select public.import_board($1) as r',
+          [document('Im selben Zug')],
+        );
+        const id = rows[0]!.r.board.id;
+        await tx.query(
+          `insert into public.lists (board_id, title, position) values ($1, 'Danach', 9000)`,
+          [id],
+        );
+        const setting = await tx.query<{ s: string | null }>(
+          `select current_setting('taskflow.activity_paused', true) as s`,
+        );
+        return { importedId: id, paused: setting.rows[0]!.s };
+      },
+    );
+    expect(paused).toBe('off');
+    expect((await historyOf(importedId)).map((e) => e.kind)).toEqual([
+      'board_imported',
+      'list_created',
+    ]);
+  });
+
+  it('a failed import writes nothing and leaves no pause behind', async () => {
+    const before = await backend.sql<{ n: number }>(
+      'select count(*)::int as n from public.activity',
+    );
+    const doc = document('Kaputt');
+    (doc.lists[0]!.cards[0]! as { labels: string[] }).labels = ['gibt-es-nicht'];
+    const { error } = await owner.rpc('import_board', { p_doc: doc });
+    expect(error).not.toBeNull();
+    expect(await backend.sql('select count(*)::int as n from public.activity')).toEqual(before);
+    // The board history of the main board still records.
+    await newEntries();
+    await newCard('Nach dem Fehlschlag');
+    expect(await oneEntry()).toMatchObject({ kind: 'card_created', actor_id: ownerId });
+  });
+
+  it('nobody can record an import entry for an existing board', async () => {
+    const before = await historyOf(boardId);
+    await backend.db.asRole({ role: 'authenticated', sub: ownerId }, (tx) =>
+      tx.query('select private.record_board_imported($1)', [boardId]),
+    );
+    expect(await historyOf(boardId)).toEqual(before);
+    const { error } = await owner.rpc('record_board_imported' as never, { p_board_id: boardId });
+    expect(error).not.toBeNull();
+  });
+});
+
 describe('live', () => {
   const channels = channelsRemovedAfterEach();
 

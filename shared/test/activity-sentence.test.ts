@@ -27,6 +27,26 @@ const entry = (kind: string, data: Record<string, unknown>, actor: string | null
   }) as ActivityEntry;
 
 describe('activity sentences', () => {
+  it('phrases an import as one entry, with the number of cards in singular and plural', () => {
+    const imported = (cards: unknown) =>
+      activitySentence(
+        { ...entry('board_imported', { board_title: 'Umzug', lists: 3, cards }), card_id: null },
+        board,
+      );
+    expect(imported(5000)).toBe(
+      'Max Mustermann hat das Board aus einer Datei importiert (5.000 Karten)',
+    );
+    expect(imported(1)).toBe('Max Mustermann hat das Board aus einer Datei importiert (1 Karte)');
+    expect(imported(0)).toBe('Max Mustermann hat das Board aus einer Datei importiert (0 Karten)');
+    expect(imported(undefined)).toBe(
+      'Max Mustermann hat das Board aus einer Datei importiert (0 Karten)',
+    );
+    const byGone = entry('board_imported', { cards: 2, actor_name: 'Alte Importeurin' }, GONE);
+    expect(activitySentence(byGone, board)).toBe(
+      'Alte Importeurin hat das Board aus einer Datei importiert (2 Karten)',
+    );
+  });
+
   it("phrases a move as the issue's example, in the card and on the board", () => {
     const move = entry('card_moved', { before_title: 'Zu erledigen', after_title: 'In Arbeit' });
     const fiveMinutesLater = new Date('2026-11-23T10:05:00Z');

@@ -6,7 +6,7 @@
 import { formatDate } from '../domain/dates';
 import { priorityName } from '../domain/priority';
 import { t, type TextKey, type TextParams } from '../i18n/t';
-import type { ActivityEntry } from './activity-types';
+import type { ActivityEntry, ActivityKind } from './activity-types';
 
 export interface SentenceContext {
   /** 'card' in a card's own history, where the card needs no name. */
@@ -37,6 +37,9 @@ const personName = (
 const sentence = (key: string, params: TextParams): string =>
   t(`activity.sentences.${key}` as TextKey, params);
 
+/** Numbers as German writes them: 5.000 Karten. */
+const count = new Intl.NumberFormat('de-DE');
+
 /** The sentence of one entry, without the time. */
 export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): string => {
   const data = (entry.data ?? {}) as Data;
@@ -54,7 +57,7 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
       : personName(data.user_id, data.user_name, ctx, 'activity.someMember');
   const base = { actor, card, ofCard, user };
 
-  switch (entry.kind) {
+  switch (entry.kind as ActivityKind) {
     case 'card_created':
       return sentence('cardCreated', { ...base, list: text(data.list_title) });
     case 'card_moved':
@@ -128,6 +131,13 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
       return entry.actor_id && data.user_id === entry.actor_id
         ? sentence('memberLeft', base)
         : sentence('memberRemoved', base);
+    case 'board_imported': {
+      // One entry for the whole import, not one per row it wrote.
+      const cards = typeof data.cards === 'number' ? data.cards : 0;
+      return cards === 1
+        ? sentence('boardImportedOne', base)
+        : sentence('boardImported', { ...base, cards: count.format(cards) });
+    }
     default:
       // A kind added to the database after this client was built: say who, not what.
       return sentence('otherChange', base);

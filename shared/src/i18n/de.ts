@@ -310,6 +310,9 @@ export const de = {
       memberAdded: '{actor} hat {user} zum Board eingeladen',
       memberRemoved: '{actor} hat {user} aus dem Board entfernt',
       memberLeft: '{actor} hat das Board verlassen',
+      // One entry for a whole import; the number of cards it brought.
+      boardImported: '{actor} hat das Board aus einer Datei importiert ({cards} Karten)',
+      boardImportedOne: '{actor} hat das Board aus einer Datei importiert (1 Karte)',
       otherChange: '{actor} hat das Board geändert',
     },
   },
