@@ -19,13 +19,11 @@
  * Medians over `runs`; each run imports into a new board of the same user.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startBackend } from '../backend/src/server.ts';
+import { startScratchBackend } from '../e2e/support/environment.ts';
 import { prepareImport, MAX_IMPORT_FILE_BYTES } from '../shared/src/transfer/index.ts';
 
 const { values: args } = parseArgs({
@@ -131,17 +129,7 @@ const time = async <T>(run: () => Promise<T> | T, label?: string): Promise<[T, n
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'taskflow-bench-transfer-'));
-const backend = await startBackend({
-  port: 0,
-  host: '127.0.0.1',
-  logLevel: 'silent',
-  rateLimitSignInSignUps: 0,
-  rateLimitPerEmail: 0,
-  rateLimitTokenRefresh: 0,
-  dataDir,
-  databaseUrl: null,
-});
+const backend = await startScratchBackend();
 const maxBodyBytes = backend.ctx.config.maxBodyBytes;
 
 try {
@@ -218,5 +206,4 @@ try {
   console.log(`round trip (that file parsed, checked and imported again): ${both('roundTrip')}`);
 } finally {
   await backend.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 }
