@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
 import WebSocket from 'ws';
+import { must, newBoard, newCard, newList } from '../backend/test/support/rows.ts';
 import { localDateKey } from '../shared/src/domain/dates.ts';
 import { useEnvironment } from './support/journey-setup.ts';
 import { collectProblems, newGermanContext, see, shoot, signIn } from './support/page-helpers.ts';
@@ -17,11 +18,6 @@ const env = useEnvironment();
 const inDays = (days: number): string => {
   const now = new Date();
   return localDateKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
-};
-
-const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
-  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
-  return data as NonNullable<T>;
 };
 
 describe("'Meine Aufgaben'", () => {
@@ -49,16 +45,6 @@ describe("'Meine Aufgaben'", () => {
     if (signedIn.error) throw signedIn.error;
     const me = signedIn.data.user.id;
 
-    const board = async (title: string) =>
-      must(await api.from('boards').insert({ title }).select('id').single()).id;
-    const list = async (boardId: string, title: string) =>
-      must(
-        await api
-          .from('lists')
-          .insert({ board_id: boardId, title, position: 1024 })
-          .select('id')
-          .single(),
-      ).id;
     const card = async (
       listId: string,
       title: string,
@@ -66,21 +52,15 @@ describe("'Meine Aufgaben'", () => {
       priority = 'medium',
       assign = true,
     ) => {
-      const id = must(
-        await api
-          .from('cards')
-          .insert({ list_id: listId, title, due_date, priority, position: 1024 })
-          .select('id')
-          .single(),
-      ).id;
+      const id = await newCard(api, listId, title, { due_date, priority });
       if (assign) must(await api.from('card_assignees').insert({ card_id: id, user_id: me }));
       return id;
     };
 
     // The customer board is older, so the internal one (newest first) is selected at sign-in.
-    customerBoard = await board('Kundenprojekt');
-    const open = await list(customerBoard, 'Offen');
-    const internal = await list(await board('Interne Aufgaben'), 'Backlog');
+    customerBoard = await newBoard(api, 'Kundenprojekt');
+    const open = await newList(api, customerBoard, 'Offen');
+    const internal = await newList(api, await newBoard(api, 'Interne Aufgaben'), 'Backlog');
     await card(open, 'Rechnung prüfen', inDays(-1), 'urgent');
     await card(open, 'Kundentermin vorbereiten', inDays(0), 'high');
     const release = await card(internal, 'Release 2.0', null, 'medium', false);

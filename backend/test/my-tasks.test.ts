@@ -6,28 +6,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type SignedInUser } from './support/backend.ts';
+import { insertRow, must, newBoard, newCard, newList } from './support/rows.ts';
 import { useTestBackend } from './support/use-backend.ts';
 
 const backend = useTestBackend();
 
-interface Task {
-  kind: string;
-  card_id: string;
-  card_title: string;
-  subtask_id: string | null;
-  subtask_title: string | null;
-  board_id: string;
-  board_title: string;
-  list_id: string;
-  list_title: string;
-  priority: string;
-  due_date: string | null;
-}
-
-const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
-  if (error) throw error;
-  return data as NonNullable<T>;
-};
+/** A my_tasks() row as it arrives; the tests read its columns by name. */
+type Task = Record<string, string | null>;
 
 const myTasks = async (client: SupabaseClient): Promise<Task[]> =>
   must(await client.rpc('my_tasks')) as Task[];
@@ -41,48 +26,16 @@ const names = (tasks: Task[]) =>
 let anna: SignedInUser;
 let ben: SignedInUser;
 
-const board = async (owner: SupabaseClient, title: string) =>
-  must(await owner.from('boards').insert({ title }).select('id').single()).id;
-
-const list = async (owner: SupabaseClient, boardId: string, title: string) =>
-  must(
-    await owner
-      .from('lists')
-      .insert({ board_id: boardId, title, position: 1024 })
-      .select('id')
-      .single(),
-  ).id;
-
-const card = async (
-  client: SupabaseClient,
-  listId: string,
-  title: string,
-  fields: { due_date?: string; priority?: string } = {},
-) =>
-  must(
-    await client
-      .from('cards')
-      .insert({ list_id: listId, title, position: 1024, ...fields })
-      .select('id')
-      .single(),
-  ).id;
-
 const assign = async (client: SupabaseClient, cardId: string, userId: string) =>
   must(await client.from('card_assignees').insert({ card_id: cardId, user_id: userId }));
 
-const subtask = async (
+const subtask = (
   client: SupabaseClient,
   cardId: string,
   text: string,
   fields: { assigned_to?: string; completed?: boolean; due_date?: string } = {},
 ) =>
-  must(
-    await client
-      .from('card_checklist_items')
-      .insert({ card_id: cardId, text, position: 1024, ...fields })
-      .select('id')
-      .single(),
-  ).id;
+  insertRow(client, 'card_checklist_items', { card_id: cardId, text, position: 1024, ...fields });
 
 let annaBoard: string;
 let annaList: string;
@@ -96,29 +49,29 @@ beforeAll(async () => {
 
   // Anna's board, with Ben as a member; Ben's board, with Anna as a member; and Ben's private
   // board, which Anna never joins.
-  annaBoard = await board(anna.client, 'Produkt');
-  annaList = await list(anna.client, annaBoard, 'Zu erledigen');
+  annaBoard = await newBoard(anna.client, 'Produkt');
+  annaList = await newList(anna.client, annaBoard, 'Zu erledigen');
   must(await anna.client.rpc('invite_board_member', { p_board_id: annaBoard, p_email: ben.email }));
-  benBoard = await board(ben.client, 'Marketing');
-  benList = await list(ben.client, benBoard, 'In Arbeit');
+  benBoard = await newBoard(ben.client, 'Marketing');
+  benList = await newList(ben.client, benBoard, 'In Arbeit');
   must(await ben.client.rpc('invite_board_member', { p_board_id: benBoard, p_email: anna.email }));
-  foreignBoard = await board(ben.client, 'Privat');
-  const foreignList = await list(ben.client, foreignBoard, 'Geheim');
+  foreignBoard = await newBoard(ben.client, 'Privat');
+  const foreignList = await newList(ben.client, foreignBoard, 'Geheim');
 
   // Anna's assignments on both boards.
-  const launch = await card(anna.client, annaList, 'Launch planen', {
+  const launch = await newCard(anna.client, annaList, 'Launch planen', {
     due_date: '2026-12-01',
     priority: 'high',
   });
   await assign(anna.client, launch, anna.user.id);
-  const flyer = await card(ben.client, benList, 'Flyer drucken', { priority: 'urgent' });
+  const flyer = await newCard(ben.client, benList, 'Flyer drucken', { priority: 'urgent' });
   await assign(ben.client, flyer, anna.user.id);
   await subtask(ben.client, flyer, 'Druckerei anrufen', {
     assigned_to: anna.user.id,
     due_date: '2026-11-30',
   });
   // A subtask of someone else's card, without a deadline of its own: the card's date counts.
-  const budget = await card(ben.client, benList, 'Budget', { due_date: '2026-12-24' });
+  const budget = await newCard(ben.client, benList, 'Budget', { due_date: '2026-12-24' });
   await assign(ben.client, budget, ben.user.id);
   await subtask(ben.client, budget, 'Zahlen prüfen', { assigned_to: anna.user.id });
   await subtask(ben.client, budget, 'Schon erledigt', {
@@ -127,16 +80,16 @@ beforeAll(async () => {
   });
 
   // Ben's alone: assigned to Ben, or to nobody.
-  const bens = await card(anna.client, annaList, 'Bens Karte');
+  const bens = await newCard(anna.client, annaList, 'Bens Karte');
   await assign(anna.client, bens, ben.user.id);
   await subtask(anna.client, bens, 'Bens Unteraufgabe', { assigned_to: ben.user.id });
-  await card(anna.client, annaList, 'Niemandes Karte');
+  await newCard(anna.client, annaList, 'Niemandes Karte');
 
   // A finished card (every subtask ticked) and a deleted one: neither nags.
-  const finished = await card(anna.client, annaList, 'Fertige Karte');
+  const finished = await newCard(anna.client, annaList, 'Fertige Karte');
   await assign(anna.client, finished, anna.user.id);
   await subtask(anna.client, finished, 'Erledigt', { completed: true });
-  const deleted = await card(anna.client, annaList, 'Gelöschte Karte');
+  const deleted = await newCard(anna.client, annaList, 'Gelöschte Karte');
   await assign(anna.client, deleted, anna.user.id);
   await subtask(anna.client, deleted, 'Unteraufgabe der gelöschten Karte', {
     assigned_to: anna.user.id,
@@ -153,7 +106,7 @@ beforeAll(async () => {
   must(
     await ben.client.rpc('invite_board_member', { p_board_id: foreignBoard, p_email: anna.email }),
   );
-  const secret = await card(ben.client, foreignList, 'Geheimprojekt');
+  const secret = await newCard(ben.client, foreignList, 'Geheimprojekt');
   await assign(ben.client, secret, anna.user.id);
   await assign(ben.client, secret, ben.user.id);
   must(
@@ -231,7 +184,7 @@ describe('my_tasks', () => {
 
   it('leaves out a card again once its last subtask is ticked, and back when one is reopened', async () => {
     const launch = (await myTasks(anna.client)).find((t) => t.card_title === 'Launch planen');
-    const item = await subtask(anna.client, launch!.card_id, 'Abnahme', { completed: true });
+    const item = await subtask(anna.client, launch!.card_id!, 'Abnahme', { completed: true });
     expect(names(await myTasks(anna.client))).not.toContain('card:Launch planen');
     must(
       await anna.client.from('card_checklist_items').update({ completed: false }).eq('id', item),

@@ -6,29 +6,18 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { must, newBoard, newList } from './support/rows.ts';
 
 let backend: TestBackend;
 let owner: SupabaseClient;
 let boardId: string;
 let listId: string;
 
-/** The data of an answer that must not be an error (a void RPC's data is null). */
-const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
-  if (error) throw error;
-  return data as NonNullable<T>;
-};
-
 beforeAll(async () => {
   backend = await startTestBackend();
   owner = (await backend.signUpAndSignIn(uniqueEmail('owner'), 'geheim123', 'Olga')).client;
-  boardId = must(await owner.from('boards').insert({ title: 'Ordnung' }).select('id').single()).id;
-  listId = must(
-    await owner
-      .from('lists')
-      .insert({ board_id: boardId, title: 'Offen', position: 1024 })
-      .select('id')
-      .single(),
-  ).id;
+  boardId = await newBoard(owner, 'Ordnung');
+  listId = await newList(owner, boardId, 'Offen');
 });
 afterAll(async () => {
   await backend?.close();

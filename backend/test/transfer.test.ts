@@ -10,16 +10,12 @@ import {
   type SignedInUser,
   type TestBackend,
 } from './support/backend.ts';
+import { must } from './support/rows.ts';
 
 let backend: TestBackend;
 let owner: SignedInUser;
 let member: SignedInUser;
 let boardId: string;
-
-const must = <T>({ data, error }: { data: T; error: unknown }): NonNullable<T> => {
-  if (error) throw error;
-  return data as NonNullable<T>;
-};
 
 interface ExportedCard {
   title: string;
