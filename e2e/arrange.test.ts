@@ -2,19 +2,19 @@
 // across lists by mouse and by keyboard, lists renamed, reordered and deleted; a second member
 // sees every change live, and the order survives a reload.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { demoAccount } from '../shared/src/dev/demo-account.ts';
-import { teammate } from '../scripts/lib/seed-demo.ts';
-import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
-import { collectProblems, newGermanContext, see, signIn } from './support/page-helpers.ts';
+import { before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import {
+  openOwnerAndMember,
+  useEnvironment,
+  type OwnerAndMember,
+} from './support/journey-setup.ts';
+import { see } from './support/page-helpers.ts';
 
-let env: E2eEnvironment;
-let owner: BrowserContext;
-let member: BrowserContext;
+const env = useEnvironment();
+let pair: OwnerAndMember;
 let ownerPage: Page;
 let memberPage: Page;
-let problems: string[];
 
 const list = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -61,6 +61,13 @@ const eventually = async (read: () => Promise<unknown>, expected: unknown, timeo
 const card = (page: Page, title: string) =>
   page.getByTestId('board-columns').getByRole('button', { name: new RegExp(title) });
 
+/** Where a dragged card lands above `target`: the middle of its top edge. */
+const topOf = async (target: Locator): Promise<{ x: number; y: number }> => {
+  const box = await target.boundingBox();
+  assert.ok(box);
+  return { x: box.x + box.width / 2, y: box.y + 5 };
+};
+
 /**
  * A drag as a hand does it: press, move in steps past dnd-kit's threshold, and release once the
  * board says where the item will land (the spoken step; the placeholder shows the same place).
@@ -101,58 +108,44 @@ const keyboardMove = async (
   await heard(page, dropped);
 };
 
+// Both browsers for the whole file; the environment's stop closes them with the browser.
 before(async () => {
-  env = await startEnvironment();
-  owner = await newGermanContext(env.browser);
-  member = await newGermanContext(env.browser);
-  ownerPage = await owner.newPage();
-  memberPage = await member.newPage();
-  problems = collectProblems(ownerPage);
-  await ownerPage.goto(env.shellUrl);
-  await memberPage.goto(env.shellUrl);
-  await signIn(ownerPage, demoAccount.email, demoAccount.password);
-  await signIn(memberPage, teammate.email, teammate.password);
-  await see(ownerPage, 'Startseite neu gestalten');
-  await see(memberPage, 'Startseite neu gestalten');
-});
-
-after(async () => {
-  await owner?.close();
-  await member?.close();
-  await env?.stop();
+  pair = await openOwnerAndMember(env);
+  ({ ownerPage, memberPage } = pair);
 });
 
 describe('arranging cards', () => {
-  it('reorders inside a list with the mouse, and the other member sees it', async () => {
-    const first = card(ownerPage, 'Startseite neu gestalten');
-    const box = await first.boundingBox();
-    assert.ok(box);
-    await dragTo(
-      ownerPage,
-      card(ownerPage, 'Texte für die Produktseiten'),
-      { x: box.x + box.width / 2, y: box.y + 5 },
-      /Karte „Texte für die Produktseiten“ über Position 1 von 2 in Liste „Zu erledigen“/,
-    );
-    const expected = ['Texte für die Produktseiten', 'Startseite neu gestalten'];
-    await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
-    await eventually(() => titlesIn(memberPage, 'Zu erledigen'), expected);
-  });
-
-  it('moves a card to the top of another list with the mouse', async () => {
-    const target = card(ownerPage, 'Farbpalette festlegen');
-    const box = await target.boundingBox();
-    assert.ok(box);
-    await dragTo(
-      ownerPage,
-      card(ownerPage, 'Kontaktformular reparieren'),
-      { x: box.x + box.width / 2, y: box.y + 5 },
-      /Karte „Kontaktformular reparieren“ über Position 1 von 2 in Liste „Erledigt“/,
-    );
-    const expected = ['Kontaktformular reparieren', 'Farbpalette festlegen'];
-    await eventually(() => titlesIn(ownerPage, 'Erledigt'), expected);
-    await eventually(() => titlesIn(memberPage, 'Erledigt'), expected);
-    await eventually(() => titlesIn(memberPage, 'In Arbeit'), []);
-  });
+  // A card dragged onto the top of another: in its own list, then into another one, which the
+  // member sees emptied.
+  for (const drag of [
+    {
+      name: 'reorders inside a list with the mouse, and the other member sees it',
+      moving: 'Texte für die Produktseiten',
+      onto: 'Startseite neu gestalten',
+      list: 'Zu erledigen',
+      left: null,
+    },
+    {
+      name: 'moves a card to the top of another list with the mouse',
+      moving: 'Kontaktformular reparieren',
+      onto: 'Farbpalette festlegen',
+      list: 'Erledigt',
+      left: 'In Arbeit',
+    },
+  ]) {
+    it(drag.name, async () => {
+      await dragTo(
+        ownerPage,
+        card(ownerPage, drag.moving),
+        await topOf(card(ownerPage, drag.onto)),
+        new RegExp(`Karte „${drag.moving}“ über Position 1 von 2 in Liste „${drag.list}“`),
+      );
+      const expected = [drag.moving, drag.onto];
+      await eventually(() => titlesIn(ownerPage, drag.list), expected);
+      await eventually(() => titlesIn(memberPage, drag.list), expected);
+      if (drag.left) await eventually(() => titlesIn(memberPage, drag.left), []);
+    });
+  }
 
   it('reorders inside a list with the keyboard; Enter still opens the card', async () => {
     const moving = card(ownerPage, 'Startseite neu gestalten');
@@ -213,7 +206,7 @@ describe('arranging cards', () => {
 describe('arranging by touch', () => {
   it('opens a card with a tap and moves it with a long press', async () => {
     // A phone's finger, through the DevTools protocol's touch input (real touch events).
-    const cdp = await owner.newCDPSession(ownerPage);
+    const cdp = await ownerPage.context().newCDPSession(ownerPage);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
       cdp.send('Input.dispatchTouchEvent', {
@@ -236,9 +229,7 @@ describe('arranging by touch', () => {
       // A long press picks the card up: the finger stays down until the board says so.
       await touch('touchStart', x, y);
       await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
-      const target = await card(ownerPage, 'Texte für die Produktseiten').boundingBox();
-      assert.ok(target);
-      const [tx, ty] = [target.x + target.width / 2, target.y + 5];
+      const { x: tx, y: ty } = await topOf(card(ownerPage, 'Texte für die Produktseiten'));
       for (let i = 1; i <= 20; i += 1) {
         await touch('touchMove', x + ((tx - x) * i) / 20, y + ((ty - y) * i) / 20);
       }
@@ -312,6 +303,6 @@ describe('arranging lists', () => {
   });
 
   it('left no errors in the console', () => {
-    assert.deepEqual(problems, []);
+    assert.deepEqual(pair.ownerProblems, []);
   });
 });

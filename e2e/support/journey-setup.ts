@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { teammate } from '../../scripts/lib/seed-demo.ts';
 import { demoAccount } from '../../shared/src/dev/demo-account.ts';
 import { startEnvironment, type E2eEnvironment } from './environment.ts';
-import { newGermanContext, see, signIn } from './page-helpers.ts';
+import { collectProblems, newGermanContext, see, signIn } from './page-helpers.ts';
 
 /**
  * The file's environment: started before its tests, stopped after them. The object is filled in
@@ -28,6 +28,8 @@ export const useEnvironment = (): E2eEnvironment => {
 export interface OwnerAndMember {
   ownerPage: Page;
   memberPage: Page;
+  /** What went wrong in the owner's page from its first load on (collectProblems). */
+  ownerProblems: string[];
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export const openOwnerAndMember = async (
   await prepareMember(member);
   const ownerPage = await owner.newPage();
   const memberPage = await member.newPage();
+  const ownerProblems = collectProblems(ownerPage);
   await ownerPage.goto(env.shellUrl);
   await memberPage.goto(env.shellUrl);
   await signIn(ownerPage, demoAccount.email, demoAccount.password);
@@ -53,6 +56,7 @@ export const openOwnerAndMember = async (
   return {
     ownerPage,
     memberPage,
+    ownerProblems,
     close: async () => {
       await owner.close();
       await member.close();
