@@ -2,19 +2,12 @@
 // across lists by mouse and by keyboard, lists renamed, reordered and deleted; a second member
 // sees every change live, and the order survives a reload.
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import {
-  openOwnerAndMember,
-  useEnvironment,
-  type OwnerAndMember,
-} from './support/journey-setup.ts';
+import { useEnvironment, useOwnerAndMember } from './support/journey-setup.ts';
 import { see } from './support/page-helpers.ts';
 
 const env = useEnvironment();
-let pair: OwnerAndMember;
-let ownerPage: Page;
-let memberPage: Page;
 
 const list = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
 
@@ -108,201 +101,213 @@ const keyboardMove = async (
   await heard(page, dropped);
 };
 
-// Both browsers for the whole file; the environment's stop closes them with the browser.
-before(async () => {
-  pair = await openOwnerAndMember(env);
-  ({ ownerPage, memberPage } = pair);
-});
+// The demo owner and her teammate for the whole file: each block goes on from where the one
+// before it left the board.
+describe('arranging the board', () => {
+  const pair = useOwnerAndMember(env);
 
-describe('arranging cards', () => {
-  // A card dragged onto the top of another: in its own list, then into another one, which the
-  // member sees emptied.
-  for (const drag of [
-    {
-      name: 'reorders inside a list with the mouse, and the other member sees it',
-      moving: 'Texte für die Produktseiten',
-      onto: 'Startseite neu gestalten',
-      list: 'Zu erledigen',
-      left: null,
-    },
-    {
-      name: 'moves a card to the top of another list with the mouse',
-      moving: 'Kontaktformular reparieren',
-      onto: 'Farbpalette festlegen',
-      list: 'Erledigt',
-      left: 'In Arbeit',
-    },
-  ]) {
-    it(drag.name, async () => {
-      await dragTo(
-        ownerPage,
-        card(ownerPage, drag.moving),
-        await topOf(card(ownerPage, drag.onto)),
-        new RegExp(`Karte „${drag.moving}“ über Position 1 von 2 in Liste „${drag.list}“`),
-      );
-      const expected = [drag.moving, drag.onto];
-      await eventually(() => titlesIn(ownerPage, drag.list), expected);
-      await eventually(() => titlesIn(memberPage, drag.list), expected);
-      if (drag.left) await eventually(() => titlesIn(memberPage, drag.left), []);
-    });
-  }
-
-  it('reorders inside a list with the keyboard; Enter still opens the card', async () => {
-    const moving = card(ownerPage, 'Startseite neu gestalten');
-    await moving.focus();
-    await ownerPage.keyboard.press('Enter');
-    await ownerPage.getByRole('dialog').waitFor();
-    await ownerPage.keyboard.press('Escape');
-    await ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
-
-    await moving.focus();
-    // Each step names the place the card would land on, not the one it left.
-    await keyboardMove(
-      ownerPage,
-      /Karte „Startseite neu gestalten“ aufgenommen, Position 2 von 2/,
-      [{ key: 'ArrowUp', announces: /„Startseite neu gestalten“ über Position 1 von 2/ }],
-      /„Startseite neu gestalten“ an Position 1 von 2 in Liste „Zu erledigen“ abgelegt/,
-    );
-    const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
-    await eventually(() => titlesIn(ownerPage, 'Zu erledigen'), expected);
-    await eventually(() => titlesIn(memberPage, 'Zu erledigen'), expected);
-    // The focus is back on the moved card.
-    await eventually(
-      () => ownerPage.evaluate(() => document.activeElement?.textContent ?? ''),
-      await moving.textContent(),
-    );
-  });
-
-  it('moves a card to another list with the keyboard', async () => {
-    const moving = card(ownerPage, 'Texte für die Produktseiten');
-    await moving.focus();
-    await keyboardMove(
-      ownerPage,
-      /Karte „Texte für die Produktseiten“ aufgenommen/,
-      [
-        {
-          key: 'ArrowRight',
-          announces: /„Texte für die Produktseiten“ über Position 1 von 1 in Liste „In Arbeit“/,
-        },
-      ],
-      /„Texte für die Produktseiten“ an Position 1 von 1 in Liste „In Arbeit“ abgelegt/,
-    );
-    await eventually(() => titlesIn(ownerPage, 'In Arbeit'), ['Texte für die Produktseiten']);
-    await eventually(() => titlesIn(memberPage, 'In Arbeit'), ['Texte für die Produktseiten']);
-  });
-
-  it('keeps every order after a reload', async () => {
-    await ownerPage.reload();
-    await see(ownerPage, 'Startseite neu gestalten');
-    assert.deepEqual(await titlesIn(ownerPage, 'Zu erledigen'), ['Startseite neu gestalten']);
-    assert.deepEqual(await titlesIn(ownerPage, 'In Arbeit'), ['Texte für die Produktseiten']);
-    assert.deepEqual(await titlesIn(ownerPage, 'Erledigt'), [
-      'Kontaktformular reparieren',
-      'Farbpalette festlegen',
-    ]);
-  });
-});
-
-describe('arranging by touch', () => {
-  it('opens a card with a tap and moves it with a long press', async () => {
-    // A phone's finger, through the DevTools protocol's touch input (real touch events).
-    const cdp = await ownerPage.context().newCDPSession(ownerPage);
-    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+  describe('arranging cards', () => {
+    // A card dragged onto the top of another: in its own list, then into another one, which the
+    // member sees emptied.
+    for (const drag of [
+      {
+        name: 'reorders inside a list with the mouse, and the other member sees it',
+        moving: 'Texte für die Produktseiten',
+        onto: 'Startseite neu gestalten',
+        list: 'Zu erledigen',
+        left: null,
+      },
+      {
+        name: 'moves a card to the top of another list with the mouse',
+        moving: 'Kontaktformular reparieren',
+        onto: 'Farbpalette festlegen',
+        list: 'Erledigt',
+        left: 'In Arbeit',
+      },
+    ]) {
+      it(drag.name, async () => {
+        await dragTo(
+          pair.ownerPage,
+          card(pair.ownerPage, drag.moving),
+          await topOf(card(pair.ownerPage, drag.onto)),
+          new RegExp(`Karte „${drag.moving}“ über Position 1 von 2 in Liste „${drag.list}“`),
+        );
+        const expected = [drag.moving, drag.onto];
+        await eventually(() => titlesIn(pair.ownerPage, drag.list), expected);
+        await eventually(() => titlesIn(pair.memberPage, drag.list), expected);
+        if (drag.left) await eventually(() => titlesIn(pair.memberPage, drag.left), []);
       });
-    try {
-      const moving = card(ownerPage, 'Startseite neu gestalten');
-      const from = await moving.boundingBox();
-      assert.ok(from);
-      const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
-
-      // A tap is still a click: the card opens.
-      await touch('touchStart', x, y);
-      await touch('touchEnd');
-      await ownerPage.getByRole('dialog').waitFor();
-      await ownerPage.keyboard.press('Escape');
-      await ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
-
-      // A long press picks the card up: the finger stays down until the board says so.
-      await touch('touchStart', x, y);
-      await heard(ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
-      const { x: tx, y: ty } = await topOf(card(ownerPage, 'Texte für die Produktseiten'));
-      for (let i = 1; i <= 20; i += 1) {
-        await touch('touchMove', x + ((tx - x) * i) / 20, y + ((ty - y) * i) / 20);
-      }
-      await heard(
-        ownerPage,
-        /„Startseite neu gestalten“ über Position 1 von 2 in Liste „In Arbeit“/,
-      );
-      await touch('touchEnd');
-    } finally {
-      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
-      await cdp.detach();
     }
-    const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
-    await eventually(() => titlesIn(ownerPage, 'In Arbeit'), expected);
-    await eventually(() => titlesIn(memberPage, 'In Arbeit'), expected);
-    await eventually(() => titlesIn(memberPage, 'Zu erledigen'), []);
+
+    it('reorders inside a list with the keyboard; Enter still opens the card', async () => {
+      const moving = card(pair.ownerPage, 'Startseite neu gestalten');
+      await moving.focus();
+      await pair.ownerPage.keyboard.press('Enter');
+      await pair.ownerPage.getByRole('dialog').waitFor();
+      await pair.ownerPage.keyboard.press('Escape');
+      await pair.ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
+
+      await moving.focus();
+      // Each step names the place the card would land on, not the one it left.
+      await keyboardMove(
+        pair.ownerPage,
+        /Karte „Startseite neu gestalten“ aufgenommen, Position 2 von 2/,
+        [{ key: 'ArrowUp', announces: /„Startseite neu gestalten“ über Position 1 von 2/ }],
+        /„Startseite neu gestalten“ an Position 1 von 2 in Liste „Zu erledigen“ abgelegt/,
+      );
+      const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
+      await eventually(() => titlesIn(pair.ownerPage, 'Zu erledigen'), expected);
+      await eventually(() => titlesIn(pair.memberPage, 'Zu erledigen'), expected);
+      // The focus is back on the moved card.
+      await eventually(
+        () => pair.ownerPage.evaluate(() => document.activeElement?.textContent ?? ''),
+        await moving.textContent(),
+      );
+    });
+
+    it('moves a card to another list with the keyboard', async () => {
+      const moving = card(pair.ownerPage, 'Texte für die Produktseiten');
+      await moving.focus();
+      await keyboardMove(
+        pair.ownerPage,
+        /Karte „Texte für die Produktseiten“ aufgenommen/,
+        [
+          {
+            key: 'ArrowRight',
+            announces: /„Texte für die Produktseiten“ über Position 1 von 1 in Liste „In Arbeit“/,
+          },
+        ],
+        /„Texte für die Produktseiten“ an Position 1 von 1 in Liste „In Arbeit“ abgelegt/,
+      );
+      await eventually(
+        () => titlesIn(pair.ownerPage, 'In Arbeit'),
+        ['Texte für die Produktseiten'],
+      );
+      await eventually(
+        () => titlesIn(pair.memberPage, 'In Arbeit'),
+        ['Texte für die Produktseiten'],
+      );
+    });
+
+    it('keeps every order after a reload', async () => {
+      await pair.ownerPage.reload();
+      await see(pair.ownerPage, 'Startseite neu gestalten');
+      assert.deepEqual(await titlesIn(pair.ownerPage, 'Zu erledigen'), [
+        'Startseite neu gestalten',
+      ]);
+      assert.deepEqual(await titlesIn(pair.ownerPage, 'In Arbeit'), [
+        'Texte für die Produktseiten',
+      ]);
+      assert.deepEqual(await titlesIn(pair.ownerPage, 'Erledigt'), [
+        'Kontaktformular reparieren',
+        'Farbpalette festlegen',
+      ]);
+    });
   });
-});
 
-describe('arranging lists', () => {
-  it('renames a list inline', async () => {
-    await list(ownerPage, 'In Arbeit')
-      .getByRole('button', { name: 'In Arbeit', exact: true })
-      .click();
-    const field = ownerPage.getByRole('textbox', { name: 'Titel der Liste „In Arbeit“' });
-    await field.fill('In Bearbeitung');
-    await field.press('Enter');
-    await list(ownerPage, 'In Bearbeitung').waitFor();
-    await list(memberPage, 'In Bearbeitung').waitFor();
+  describe('arranging by touch', () => {
+    it('opens a card with a tap and moves it with a long press', async () => {
+      // A phone's finger, through the DevTools protocol's touch input (real touch events).
+      const cdp = await pair.ownerPage.context().newCDPSession(pair.ownerPage);
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+        cdp.send('Input.dispatchTouchEvent', {
+          type,
+          touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+        });
+      try {
+        const moving = card(pair.ownerPage, 'Startseite neu gestalten');
+        const from = await moving.boundingBox();
+        assert.ok(from);
+        const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+
+        // A tap is still a click: the card opens.
+        await touch('touchStart', x, y);
+        await touch('touchEnd');
+        await pair.ownerPage.getByRole('dialog').waitFor();
+        await pair.ownerPage.keyboard.press('Escape');
+        await pair.ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
+
+        // A long press picks the card up: the finger stays down until the board says so.
+        await touch('touchStart', x, y);
+        await heard(pair.ownerPage, /Karte „Startseite neu gestalten“ aufgenommen/);
+        const { x: tx, y: ty } = await topOf(card(pair.ownerPage, 'Texte für die Produktseiten'));
+        for (let i = 1; i <= 20; i += 1) {
+          await touch('touchMove', x + ((tx - x) * i) / 20, y + ((ty - y) * i) / 20);
+        }
+        await heard(
+          pair.ownerPage,
+          /„Startseite neu gestalten“ über Position 1 von 2 in Liste „In Arbeit“/,
+        );
+        await touch('touchEnd');
+      } finally {
+        await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+        await cdp.detach();
+      }
+      const expected = ['Startseite neu gestalten', 'Texte für die Produktseiten'];
+      await eventually(() => titlesIn(pair.ownerPage, 'In Arbeit'), expected);
+      await eventually(() => titlesIn(pair.memberPage, 'In Arbeit'), expected);
+      await eventually(() => titlesIn(pair.memberPage, 'Zu erledigen'), []);
+    });
   });
 
-  it('reorders lists by the header, by keyboard and by mouse', async () => {
-    const handle = ownerPage.getByRole('button', { name: 'Liste „Erledigt“ verschieben' });
-    await handle.focus();
-    await keyboardMove(
-      ownerPage,
-      /Liste „Erledigt“ aufgenommen, Position 3 von 3/,
-      [{ key: 'ArrowLeft', announces: /Liste „Erledigt“ über Position 2 von 3/ }],
-      /Liste „Erledigt“ an Position 2 von 3 abgelegt/,
-    );
-    const expected = ['Zu erledigen', 'Erledigt', 'In Bearbeitung'];
-    await eventually(() => listTitles(ownerPage), expected);
-    await eventually(() => listTitles(memberPage), expected);
+  describe('arranging lists', () => {
+    it('renames a list inline', async () => {
+      await list(pair.ownerPage, 'In Arbeit')
+        .getByRole('button', { name: 'In Arbeit', exact: true })
+        .click();
+      const field = pair.ownerPage.getByRole('textbox', { name: 'Titel der Liste „In Arbeit“' });
+      await field.fill('In Bearbeitung');
+      await field.press('Enter');
+      await list(pair.ownerPage, 'In Bearbeitung').waitFor();
+      await list(pair.memberPage, 'In Bearbeitung').waitFor();
+    });
 
-    const first = list(ownerPage, 'Zu erledigen');
-    const box = await first.boundingBox();
-    assert.ok(box);
-    const header = ownerPage.getByRole('button', { name: 'Liste „In Bearbeitung“ verschieben' });
-    await dragTo(
-      ownerPage,
-      header,
-      { x: box.x + 20, y: box.y + 20 },
-      /Liste „In Bearbeitung“ über Position 1 von 3/,
-    );
-    const after = ['In Bearbeitung', 'Zu erledigen', 'Erledigt'];
-    await eventually(() => listTitles(ownerPage), after);
-    await eventually(() => listTitles(memberPage), after);
-  });
+    it('reorders lists by the header, by keyboard and by mouse', async () => {
+      const handle = pair.ownerPage.getByRole('button', { name: 'Liste „Erledigt“ verschieben' });
+      await handle.focus();
+      await keyboardMove(
+        pair.ownerPage,
+        /Liste „Erledigt“ aufgenommen, Position 3 von 3/,
+        [{ key: 'ArrowLeft', announces: /Liste „Erledigt“ über Position 2 von 3/ }],
+        /Liste „Erledigt“ an Position 2 von 3 abgelegt/,
+      );
+      const expected = ['Zu erledigen', 'Erledigt', 'In Bearbeitung'];
+      await eventually(() => listTitles(pair.ownerPage), expected);
+      await eventually(() => listTitles(pair.memberPage), expected);
 
-  it('deletes a list after a confirmation naming it and its cards', async () => {
-    await ownerPage.getByRole('button', { name: 'Aktionen für Liste „Erledigt“' }).click();
-    await ownerPage.getByRole('menuitem', { name: 'Liste löschen' }).click();
-    const dialog = ownerPage.getByRole('dialog');
-    await dialog.getByText('Liste „Erledigt“ mit 2 Karten löschen?').waitFor();
-    await dialog.getByRole('button', { name: 'Liste löschen' }).click();
-    await eventually(() => listTitles(ownerPage), ['In Bearbeitung', 'Zu erledigen']);
-    await eventually(() => listTitles(memberPage), ['In Bearbeitung', 'Zu erledigen']);
-    await ownerPage.reload();
-    await see(ownerPage, 'Startseite neu gestalten');
-    assert.deepEqual(await listTitles(ownerPage), ['In Bearbeitung', 'Zu erledigen']);
-  });
+      const first = list(pair.ownerPage, 'Zu erledigen');
+      const box = await first.boundingBox();
+      assert.ok(box);
+      const header = pair.ownerPage.getByRole('button', {
+        name: 'Liste „In Bearbeitung“ verschieben',
+      });
+      await dragTo(
+        pair.ownerPage,
+        header,
+        { x: box.x + 20, y: box.y + 20 },
+        /Liste „In Bearbeitung“ über Position 1 von 3/,
+      );
+      const after = ['In Bearbeitung', 'Zu erledigen', 'Erledigt'];
+      await eventually(() => listTitles(pair.ownerPage), after);
+      await eventually(() => listTitles(pair.memberPage), after);
+    });
 
-  it('left no errors in the console', () => {
-    assert.deepEqual(pair.ownerProblems, []);
+    it('deletes a list after a confirmation naming it and its cards', async () => {
+      await pair.ownerPage.getByRole('button', { name: 'Aktionen für Liste „Erledigt“' }).click();
+      await pair.ownerPage.getByRole('menuitem', { name: 'Liste löschen' }).click();
+      const dialog = pair.ownerPage.getByRole('dialog');
+      await dialog.getByText('Liste „Erledigt“ mit 2 Karten löschen?').waitFor();
+      await dialog.getByRole('button', { name: 'Liste löschen' }).click();
+      await eventually(() => listTitles(pair.ownerPage), ['In Bearbeitung', 'Zu erledigen']);
+      await eventually(() => listTitles(pair.memberPage), ['In Bearbeitung', 'Zu erledigen']);
+      await pair.ownerPage.reload();
+      await see(pair.ownerPage, 'Startseite neu gestalten');
+      assert.deepEqual(await listTitles(pair.ownerPage), ['In Bearbeitung', 'Zu erledigen']);
+    });
+
+    it('left no errors in the console', () => {
+      assert.deepEqual(pair.ownerProblems, []);
+    });
   });
 });
