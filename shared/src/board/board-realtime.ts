@@ -1,7 +1,6 @@
-import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { Observable } from 'rxjs';
+import { subscribeChanges, type ChangeBinding } from '../backend/changes-channel';
 import type { ChannelStatus } from '../backend/connection';
-import { getSupabase } from '../backend/supabase-client';
 import type { BoardTable, RowChange } from './row-change';
 
 export type { ChannelStatus };
@@ -9,11 +8,7 @@ export type { ChannelStatus };
 export type BoardChannelEvent =
   { kind: 'change'; change: RowChange } | { kind: 'status'; status: ChannelStatus };
 
-interface Binding {
-  table: BoardTable;
-  filter?: string;
-  event?: 'DELETE' | 'UPDATE';
-}
+type Binding = ChangeBinding<BoardTable>;
 
 /**
  * What one board listens to. Tables that carry board_id are filtered by the server; the card
@@ -48,33 +43,20 @@ let channelSerial = 0;
  */
 export const boardChanges = (boardId: string): Observable<BoardChannelEvent> =>
   new Observable<BoardChannelEvent>((subscriber) => {
-    const client = getSupabase();
     channelSerial += 1;
-    let channel = client.channel(`board-${boardId}-${channelSerial}`);
-    for (const binding of bindingsFor(boardId)) {
-      channel = channel.on(
-        'postgres_changes',
-        {
-          event: binding.event ?? '*',
-          schema: 'public',
-          table: binding.table,
-          ...(binding.filter ? { filter: binding.filter } : {}),
-        },
-        (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) => {
-          subscriber.next({
-            kind: 'change',
-            change: {
-              table: binding.table,
-              eventType: payload.eventType,
-              new: (payload.new ?? {}) as Record<string, unknown>,
-              old: (payload.old ?? {}) as Record<string, unknown>,
-            },
-          });
-        },
-      );
-    }
-    channel.subscribe((status) => subscriber.next({ kind: 'status', status }));
-    return () => {
-      void client.removeChannel(channel);
-    };
+    return subscribeChanges(
+      `board-${boardId}-${channelSerial}`,
+      bindingsFor(boardId),
+      (table, payload) =>
+        subscriber.next({
+          kind: 'change',
+          change: {
+            table,
+            eventType: payload.eventType,
+            new: (payload.new ?? {}) as Record<string, unknown>,
+            old: (payload.old ?? {}) as Record<string, unknown>,
+          },
+        }),
+      (status) => subscriber.next({ kind: 'status', status }),
+    );
   });

@@ -1,7 +1,6 @@
-import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { Observable } from 'rxjs';
+import { subscribeChanges, type ChangeBinding } from '../backend/changes-channel';
 import { onRejoin } from '../backend/channel-rejoin';
-import { getSupabase } from '../backend/supabase-client';
 
 export type MyTaskTable = 'card_assignees' | 'card_checklist_items' | 'cards' | 'lists' | 'boards';
 
@@ -13,11 +12,7 @@ export type MyTaskTable = 'card_assignees' | 'card_checklist_items' | 'cards' | 
 export type MyTaskSignal =
   { kind: 'change'; table: MyTaskTable; row: Record<string, unknown> } | { kind: 'rejoined' };
 
-interface Binding {
-  table: MyTaskTable;
-  event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
-  filter?: string;
-}
+type Binding = ChangeBinding<MyTaskTable>;
 
 /**
  * Every change that can alter the result of my_tasks(), for the user's boards (the server checks
@@ -47,32 +42,20 @@ let serial = 0;
  */
 export const myTaskChanges = (userId: string): Observable<MyTaskSignal> =>
   new Observable<MyTaskSignal>((subscriber) => {
-    const client = getSupabase();
     serial += 1;
     const rejoin = onRejoin(() => subscriber.next({ kind: 'rejoined' }));
-    let channel = client.channel(`my-tasks-${userId}-${serial}`);
-    for (const binding of bindingsFor(userId)) {
-      channel = channel.on(
-        'postgres_changes',
-        {
-          event: binding.event,
-          schema: 'public',
-          table: binding.table,
-          ...(binding.filter ? { filter: binding.filter } : {}),
-        },
-        (payload: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
-          subscriber.next({
-            kind: 'change',
-            table: binding.table,
-            row: { ...(payload.old ?? {}), ...(payload.new ?? {}) },
-          }),
-      );
-    }
-    channel.subscribe((status) => {
-      // Removing the channel reports CLOSED: a sign-out, not a gap.
-      if (!subscriber.closed) rejoin(status);
-    });
-    return () => {
-      void client.removeChannel(channel);
-    };
+    return subscribeChanges(
+      `my-tasks-${userId}-${serial}`,
+      bindingsFor(userId),
+      (table, payload) =>
+        subscriber.next({
+          kind: 'change',
+          table,
+          row: { ...(payload.old ?? {}), ...(payload.new ?? {}) },
+        }),
+      (status) => {
+        // Removing the channel reports CLOSED: a sign-out, not a gap.
+        if (!subscriber.closed) rejoin(status);
+      },
+    );
   });
