@@ -1,6 +1,5 @@
 import {
   Button,
-  Message,
   Modal,
   fetchBoardExport,
   isNetworkError,
@@ -10,6 +9,7 @@ import {
 } from '@taskflow/shared';
 import { useState } from 'react';
 import { downloadText, loadTransfer } from './load-transfer';
+import { TransferError } from './transfer-error';
 
 interface ExportDialogProps {
   board: Board;
@@ -68,11 +68,7 @@ export const ExportDialog = ({ board, onClose }: ExportDialogProps) => {
         {option('json', t('transfer.exportJson'), t('transfer.exportJsonHint'))}
         {option('csv', t('transfer.exportCsv'), t('transfer.exportCsvHint'))}
       </ul>
-      {failed ? (
-        <div className="mt-3">
-          <Message>{failed}</Message>
-        </div>
-      ) : null}
+      <TransferError text={failed} />
     </Modal>
   );
 };

@@ -2,7 +2,6 @@ import {
   ApiError,
   Button,
   MAX_IMPORT_FILE_BYTES,
-  Message,
   importBoard,
   isNetworkError,
   t,
@@ -10,6 +9,7 @@ import {
 import { useRef, useState } from 'react';
 import { loadTransfer } from './load-transfer';
 import { ImportProgress, type ImportStage } from './import-progress';
+import { TransferError } from './transfer-error';
 import type { ImportSummary } from './import-summary-dialog';
 
 interface ImportFromFileProps {
@@ -142,11 +142,7 @@ export const ImportFromFile = ({ onImported, onBusyChange }: ImportFromFileProps
         </Button>
       </div>
       {stage ? <ImportProgress stage={stage} readFraction={readFraction} /> : null}
-      {error ? (
-        <div className="mt-3">
-          <Message>{error}</Message>
-        </div>
-      ) : null}
+      <TransferError text={error} />
     </div>
   );
 };
