@@ -53,10 +53,9 @@ interface ListColumnProps extends TileLookups {
  */
 export const ListColumn = memo(function ListColumn({
   column,
-  labels,
-  profiles,
   onOpenCard,
   activeCardId,
+  ...lookups
 }: ListColumnProps) {
   const { list, cards, total } = column;
   const [adding, setAdding] = useState(false);
@@ -106,13 +105,11 @@ export const ListColumn = memo(function ListColumn({
       />
       <SortableContext id={list.id} items={cardIds} strategy={verticalListSortingStrategy}>
         <CardList
-          listId={list.id}
           column={column}
-          labels={labels}
-          profiles={profiles}
           onOpenCard={onOpenCard}
           activeCardId={activeCardId}
           dropRef={setDropRef}
+          {...lookups}
         />
       </SortableContext>
       <div className="px-0.5 pt-2">
@@ -139,22 +136,13 @@ export const ListColumn = memo(function ListColumn({
 });
 
 interface CardListProps extends TileLookups {
-  listId: string;
   column: Column;
   onOpenCard: (cardId: string) => void;
   activeCardId: string | null;
   dropRef: (node: HTMLElement | null) => void;
 }
 
-const CardList = ({
-  listId,
-  column,
-  labels,
-  profiles,
-  onOpenCard,
-  activeCardId,
-  dropRef,
-}: CardListProps) => {
+const CardList = ({ column, onOpenCard, activeCardId, dropRef, ...lookups }: CardListProps) => {
   const { list, cards } = column;
   const scroller = useRef<HTMLUListElement | null>(null);
   const windowed = cards.length > WINDOW_FROM;
@@ -193,10 +181,9 @@ const CardList = ({
     <CardTile
       key={card.id}
       card={card}
-      listId={listId}
-      labels={labels}
-      profiles={profiles}
+      listId={list.id}
       onOpen={onOpenCard}
+      {...lookups}
       {...(index === undefined ? {} : { index, measure: virtualizer.measureElement })}
     />
   );
