@@ -21,6 +21,7 @@
  * operators and regex engine, and every check statement runs under a statement timeout. A
  * subscriber whose check fails or times out misses that batch; nobody else does.
  */
+import { boundedTransactions } from '../db/bounded-transaction.ts';
 import { applyRoleSettings } from '../db/role-settings.ts';
 import type { Db, Queryable, RequestClaims } from '../db/types.ts';
 import { quoteIdent } from './catalog.ts';
@@ -89,16 +90,17 @@ export const authorizeBatch = async (
   const groups = Array.from({ length: Math.min(CHECK_TRANSACTIONS, pending.length) }, (_, g) =>
     pending.filter((_p, i) => i % CHECK_TRANSACTIONS === g),
   );
-  const timeout = String(rights.timeoutMs);
+  const checks = boundedTransactions(db, rights.timeoutMs);
   const inTransaction = (group: Plan[]) =>
-    db.transaction(async (tx) => {
-      await tx.query('set transaction read only');
-      await tx.query(`select set_config('statement_timeout', $1, true)`, [timeout]);
-      for (const p of group) {
-        await applyRoleSettings(tx, p.claims);
-        await runChecks(tx, p, rights);
-      }
-    });
+    checks(
+      async (tx) => {
+        for (const p of group) {
+          await applyRoleSettings(tx, p.claims);
+          await runChecks(tx, p, rights);
+        }
+      },
+      { readOnly: true },
+    );
   await Promise.all(
     groups.map(async (group) => {
       try {

@@ -17,7 +17,7 @@
 import type { Catalog, TableInfo } from './catalog.ts';
 import type { ChangeType } from './change-feed.ts';
 import { isDbError } from '../db/types.ts';
-import type { Db } from '../db/types.ts';
+import type { BoundedTransaction } from '../db/bounded-transaction.ts';
 import { FilterError, filterCheckSql, parseFilter } from './filters.ts';
 import type { Condition } from './filters.ts';
 
@@ -193,12 +193,8 @@ export const candidateBindings = (
   return candidates;
 };
 
-const runCheck = (db: Db, timeoutMs: number, sql: string, params: unknown[]) =>
-  db.transaction(async (tx) => {
-    await tx.query('set transaction read only');
-    await tx.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
-    await tx.query(sql, params);
-  });
+const runCheck = (checks: BoundedTransaction, sql: string, params: unknown[]) =>
+  checks((tx) => tx.query(sql, params), { readOnly: true });
 
 /**
  * Lets Postgres try every filter of a join once, on no row: a value its column's type does not
@@ -207,10 +203,9 @@ const runCheck = (db: Db, timeoutMs: number, sql: string, params: unknown[]) =>
  * statement for all filters; only when it fails, one per filter to tell which.
  */
 export const checkFilters = async (
-  db: Db,
+  checks: BoundedTransaction,
   catalog: Catalog,
   parsed: ParsedBindings,
-  timeoutMs: number,
 ): Promise<void> => {
   const filtered = parsed.bindings.flatMap((binding) => {
     const info =
@@ -225,7 +220,7 @@ export const checkFilters = async (
     filterCheckSql(binding.conditions, info, all),
   );
   try {
-    await runCheck(db, timeoutMs, statements.map((sql) => `(${sql})`).join(' union all '), all);
+    await runCheck(checks, statements.map((sql) => `(${sql})`).join(' union all '), all);
     return;
   } catch (error) {
     if (!isDbError(error)) throw error;
@@ -236,7 +231,7 @@ export const checkFilters = async (
     if (!verdicts.has(key)) {
       const params: unknown[] = [];
       try {
-        await runCheck(db, timeoutMs, filterCheckSql(binding.conditions, info, params), params);
+        await runCheck(checks, filterCheckSql(binding.conditions, info, params), params);
         verdicts.set(key, null);
       } catch (error) {
         if (!isDbError(error)) throw error;

@@ -8,7 +8,8 @@
  */
 import { applyRoleSettings } from '../db/role-settings.ts';
 import { isDbError } from '../db/types.ts';
-import type { Db, RequestClaims } from '../db/types.ts';
+import type { BoundedTransaction } from '../db/bounded-transaction.ts';
+import type { RequestClaims } from '../db/types.ts';
 
 export interface ChannelAccess {
   broadcastRead: boolean;
@@ -37,10 +38,9 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 class Rollback extends Error {}
 
 export const privateChannelAccess = async (
-  db: Db,
+  checks: BoundedTransaction,
   claims: RequestClaims,
   subTopic: string,
-  timeoutMs: number,
 ): Promise<ChannelAccess> => {
   const access: ChannelAccess = {
     broadcastRead: false,
@@ -49,8 +49,7 @@ export const privateChannelAccess = async (
     presenceWrite: false,
   };
   try {
-    await db.transaction(async (tx) => {
-      await tx.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+    await checks(async (tx) => {
       // Written as the backend, so SELECT policies have rows to decide on.
       const { rows: probes } = await tx.query<{ id: string }>(
         `insert into realtime.messages (topic, extension, private)

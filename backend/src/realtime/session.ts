@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type WebSocket from 'ws';
 import type { JwtService, VerifiedClaims } from '../auth/jwt.ts';
+import { boundedTransactions, type BoundedTransaction } from '../db/bounded-transaction.ts';
 import type { Db } from '../db/types.ts';
 import { BindingsError, checkFilters, parseBindings } from './bindings.ts';
 import type { Catalog } from './catalog.ts';
@@ -83,6 +84,8 @@ export class Session implements ChannelOutput {
   private closed = false;
   private readonly joins: Bucket;
   private readonly messages: Bucket;
+  /** The filter and channel-access checks, bounded by the limits' timeout. */
+  private readonly checks: BoundedTransaction;
 
   constructor(
     private readonly ws: WebSocket,
@@ -93,6 +96,7 @@ export class Session implements ChannelOutput {
   ) {
     this.joins = new Bucket(deps.limits.joinsPerSecond);
     this.messages = new Bucket(deps.limits.messagesPerSecond);
+    this.checks = boundedTransactions(deps.db, deps.limits.checkTimeoutMs);
   }
 
   receive(data: Buffer, isBinary: boolean): void {
@@ -240,11 +244,11 @@ export class Session implements ChannelOutput {
       this.reply(frame, 'error', { reason: error.reason });
       return;
     }
-    await checkFilters(this.deps.db, this.deps.catalog, parsed, this.deps.limits.checkTimeoutMs);
+    await checkFilters(this.checks, this.deps.catalog, parsed);
     const subTopic = frame.topic.replace(/^realtime:/, '');
     const isPrivate = config.private === true;
     const access = isPrivate
-      ? await privateChannelAccess(this.deps.db, claims, subTopic, this.deps.limits.checkTimeoutMs)
+      ? await privateChannelAccess(this.checks, claims, subTopic)
       : PUBLIC_ACCESS;
     if (!canRead(access)) {
       this.reply(frame, 'error', { reason: unauthorized(subTopic, 'read from') });
@@ -312,12 +316,7 @@ export class Session implements ChannelOutput {
     }
     if (channel.room !== roomOf(channel.topic, false)) {
       // As hosted Realtime: a new token (a sign-out's API key too) re-runs the policies.
-      const access = await privateChannelAccess(
-        this.deps.db,
-        claims,
-        channel.subTopic,
-        this.deps.limits.checkTimeoutMs,
-      );
+      const access = await privateChannelAccess(this.checks, claims, channel.subTopic);
       if (!this.isCurrent(channel)) return;
       if (!canRead(access)) {
         this.shutDown(channel, unauthorized(channel.subTopic, 'read from'));
