@@ -8,6 +8,8 @@ import { loadRemoteModule, type RemoteModule } from './load-remote-module';
 // and stylesheet at once, so a load is two round trips, whatever the depth of its imports.
 
 const started = new Map<RemoteKey, Promise<RemoteModule<RemoteKey>>>();
+/** The prefetches that have arrived: their slot renders them at once, without suspending. */
+const arrived = new Map<RemoteKey, RemoteModule<RemoteKey>>();
 
 /** Starts loading a remote, once; its slot takes this load when it renders. */
 export const prefetchRemote = (remote: RemoteKey): Promise<unknown> => {
@@ -15,7 +17,12 @@ export const prefetchRemote = (remote: RemoteKey): Promise<unknown> => {
   if (!loading) {
     loading = loadRemoteModule(remote);
     // A failed prefetch is the slot's to show (fallback and retry), not an unhandled rejection.
-    loading.catch(() => undefined);
+    loading.then(
+      (module) => {
+        if (started.get(remote) === loading) arrived.set(remote, module);
+      },
+      () => undefined,
+    );
     started.set(remote, loading);
   }
   return loading;
@@ -27,7 +34,22 @@ export const takePrefetched = <K extends RemoteKey>(
 ): Promise<RemoteModule<K>> | undefined => {
   const loading = started.get(remote);
   started.delete(remote);
+  arrived.delete(remote);
   return loading as Promise<RemoteModule<K>> | undefined;
+};
+
+/**
+ * The prefetched module if it has arrived, handed out once like `takePrefetched`. A slot that
+ * renders it needs no Suspense: a suspended slot shows its fallback, and React then holds the
+ * content back until 300 ms after that fallback (its throttle for revealing retried content),
+ * which on a fast backend was most of the time from the board's data to its first screen.
+ */
+export const takeArrived = <K extends RemoteKey>(remote: K): RemoteModule<K> | undefined => {
+  const module = arrived.get(remote);
+  if (!module) return undefined;
+  arrived.delete(remote);
+  started.delete(remote);
+  return module as RemoteModule<K>;
 };
 
 /**
@@ -55,4 +77,7 @@ export const whenIdle = (work: () => void, timeout = 2000): (() => void) => {
 };
 
 /** Forgets every prefetch, as a new page would (component tests render many "pages"). */
-export const forgetPrefetches = (): void => started.clear();
+export const forgetPrefetches = (): void => {
+  started.clear();
+  arrived.clear();
+};

@@ -1,18 +1,26 @@
 import { Button, t, type RemoteKey, type RemoteProps } from '@taskflow/shared';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadRemoteModule } from './load-remote-module';
-import { takePrefetched } from './prefetch-remotes';
+import { takeArrived, takePrefetched } from './prefetch-remotes';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 type AnyProps = object;
 
 // React.lazy caches a rejection forever, so every retry needs a new lazy component. They are
 // kept here, outside the components, so a re-render never creates one (which would remount).
-const lazyByAttempt = new Map<string, LazyExoticComponent<ComponentType<AnyProps>>>();
+// A remote whose prefetch has already arrived is its component itself: rendered at once.
+const lazyByAttempt = new Map<
+  string,
+  LazyExoticComponent<ComponentType<AnyProps>> | ComponentType<AnyProps>
+>();
 
 const lazyRemote = (remote: RemoteKey, attempt: number) => {
   const key = `${remote}#${attempt}`;
   let component = lazyByAttempt.get(key);
+  if (!component) {
+    const arrived = takeArrived(remote) as { default: ComponentType<AnyProps> } | undefined;
+    component = arrived?.default;
+  }
   if (!component) {
     component = lazy(
       () =>
@@ -20,8 +28,8 @@ const lazyRemote = (remote: RemoteKey, attempt: number) => {
           default: ComponentType<AnyProps>;
         }>,
     );
-    lazyByAttempt.set(key, component);
   }
+  lazyByAttempt.set(key, component);
   return component;
 };
 
