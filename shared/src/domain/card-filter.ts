@@ -17,14 +17,15 @@ export const hasActiveFilters = (filters: CardFilters): boolean =>
 
 /**
  * A card's searchable text, lower-cased once per card object: the board's cards are immutable
- * (a change replaces the object), and German lower-casing is slow enough that redoing it for
- * 4,000 cards on every keystroke cost a frame.
+ * (a change replaces the object), and lower-casing 4,000 cards on every keystroke cost a frame.
+ * Plain toLowerCase: Unicode's default case mapping is German's (only Turkish, Azeri and
+ * Lithuanian differ), and it is several times faster than toLocaleLowerCase('de-DE').
  */
 const haystacks = new WeakMap<object, string>();
 const haystackOf = (card: Pick<Card, 'title' | 'description'>): string => {
   let haystack = haystacks.get(card);
   if (haystack === undefined) {
-    haystack = `${card.title}\n${card.description ?? ''}`.toLocaleLowerCase('de-DE');
+    haystack = `${card.title}\n${card.description ?? ''}`.toLowerCase();
     haystacks.set(card, haystack);
   }
   return haystack;
@@ -34,7 +35,7 @@ const haystackOf = (card: Pick<Card, 'title' | 'description'>): string => {
 let lastSearch = { search: '', needle: '' };
 const needleOf = (search: string): string => {
   if (lastSearch.search !== search) {
-    lastSearch = { search, needle: search.trim().toLocaleLowerCase('de-DE') };
+    lastSearch = { search, needle: search.trim().toLowerCase() };
   }
   return lastSearch.needle;
 };
