@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { newLists } from './support/rows.ts';
 import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
 
 interface Entry {
@@ -74,17 +75,9 @@ beforeAll(async () => {
   memberEmail = m.email;
   stranger = (await backend.signUpAndSignIn(uniqueEmail('stranger'), 'geheim123', 'Sven')).client;
   boardId = must(await owner.from('boards').insert({ title: 'Verlauf' }).select('id').single()).id;
-  const lists = must(
-    await owner
-      .from('lists')
-      .insert([
-        { board_id: boardId, title: 'Zu erledigen', position: 1024 },
-        { board_id: boardId, title: 'In Arbeit', position: 2048 },
-      ])
-      .select('id, title'),
-  );
-  todoId = lists.find((l) => l.title === 'Zu erledigen')!.id;
-  doingId = lists.find((l) => l.title === 'In Arbeit')!.id;
+  const [todo, doing] = await newLists(owner, boardId, ['Zu erledigen', 'In Arbeit']);
+  todoId = todo!;
+  doingId = doing!;
   must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: memberEmail }));
   await newEntries();
 });
@@ -117,49 +110,53 @@ describe('recording: each kind of change writes exactly one entry', () => {
       data: { card_title: 'Angebot schreiben', list_id: todoId, list_title: 'Zu erledigen' },
     });
 
-    must(await member.from('cards').update({ list_id: doingId, position: 512 }).eq('id', cardId));
-    expect(await oneEntry()).toMatchObject({
-      kind: 'card_moved',
-      actor_id: memberId,
-      data: {
-        before: todoId,
-        after: doingId,
-        before_title: 'Zu erledigen',
-        after_title: 'In Arbeit',
-        actor_name: 'Max Mustermann',
-      },
-    });
-
-    must(await owner.from('cards').update({ title: 'Angebot senden' }).eq('id', cardId));
-    expect(await oneEntry()).toMatchObject({
-      kind: 'card_renamed',
-      data: { before: 'Angebot schreiben', after: 'Angebot senden' },
-    });
-
-    must(await owner.from('cards').update({ due_date: '2026-12-24' }).eq('id', cardId));
-    expect(await oneEntry()).toMatchObject({
-      kind: 'card_due_date',
-      data: { before: null, after: '2026-12-24' },
-    });
-
-    must(await owner.from('cards').update({ priority: 'urgent' }).eq('id', cardId));
-    expect(await oneEntry()).toMatchObject({
-      kind: 'card_priority',
-      data: { before: 'medium', after: 'urgent' },
-    });
-
-    must(await owner.from('cards').update({ description: 'Bis Freitag' }).eq('id', cardId));
-    expect(await oneEntry()).toMatchObject({
-      kind: 'card_description',
-      data: { before: '', after: 'Bis Freitag', card_title: 'Angebot senden' },
-    });
-
-    must(
-      await owner.from('cards').update({ deleted_at: new Date().toISOString() }).eq('id', cardId),
-    );
-    expect(await oneEntry()).toMatchObject({ kind: 'card_deleted', card_id: cardId });
-    must(await owner.from('cards').update({ deleted_at: null }).eq('id', cardId));
-    expect(await oneEntry()).toMatchObject({ kind: 'card_restored', card_id: cardId });
+    // In this order: each step's entry names what the steps before it left.
+    const steps: [SupabaseClient, Record<string, unknown>, Record<string, unknown>][] = [
+      [
+        member,
+        { list_id: doingId, position: 512 },
+        {
+          kind: 'card_moved',
+          actor_id: memberId,
+          data: {
+            before: todoId,
+            after: doingId,
+            before_title: 'Zu erledigen',
+            after_title: 'In Arbeit',
+            actor_name: 'Max Mustermann',
+          },
+        },
+      ],
+      [
+        owner,
+        { title: 'Angebot senden' },
+        { kind: 'card_renamed', data: { before: 'Angebot schreiben', after: 'Angebot senden' } },
+      ],
+      [
+        owner,
+        { due_date: '2026-12-24' },
+        { kind: 'card_due_date', data: { before: null, after: '2026-12-24' } },
+      ],
+      [
+        owner,
+        { priority: 'urgent' },
+        { kind: 'card_priority', data: { before: 'medium', after: 'urgent' } },
+      ],
+      [
+        owner,
+        { description: 'Bis Freitag' },
+        {
+          kind: 'card_description',
+          data: { before: '', after: 'Bis Freitag', card_title: 'Angebot senden' },
+        },
+      ],
+      [owner, { deleted_at: new Date().toISOString() }, { kind: 'card_deleted', card_id: cardId }],
+      [owner, { deleted_at: null }, { kind: 'card_restored', card_id: cardId }],
+    ];
+    for (const [client, change, entry] of steps) {
+      must(await client.from('cards').update(change).eq('id', cardId));
+      expect(await oneEntry(), JSON.stringify(change)).toMatchObject(entry);
+    }
   });
 
   it('one UPDATE of two fields writes one entry per field; a reorder writes none', async () => {
@@ -611,19 +608,19 @@ describe('growth', () => {
     expect(boardPlan).toMatch(/Index Scan using activity_board_id_created_at_idx/);
     expect(boardPlan).not.toMatch(/Sort/);
     // The pages themselves, as the app asks for them through REST: 50, then the next 50.
+    // The newest 50, then the keyset filter for `before` (created_at, id) < (t, id) when given.
+    const newestFirst = { ascending: false };
     const page = async (before?: { created_at: string; id: string }) => {
-      let query = owner.from('activity').select('id, created_at').eq('board_id', bigBoard);
-      if (before) {
-        query = query
-          .lte('created_at', before.created_at)
-          .or(`created_at.lt.${before.created_at},id.lt.${before.id}`);
-      }
-      return must(
-        await query
-          .order('created_at', { ascending: false })
-          .order('id', { ascending: false })
-          .limit(50),
-      );
+      const newest = owner
+        .from('activity')
+        .select('id, created_at')
+        .eq('board_id', bigBoard)
+        .order('created_at', newestFirst)
+        .order('id', newestFirst)
+        .limit(50);
+      if (!before) return must(await newest);
+      const { created_at: t, id } = before;
+      return must(await newest.lte('created_at', t).or(`created_at.lt.${t},id.lt.${id}`));
     };
     const first = await page();
     const second = await page(first.at(-1));

@@ -10,7 +10,7 @@ import {
   type SignedInUser,
   type TestBackend,
 } from './support/backend.ts';
-import { must } from './support/rows.ts';
+import { must, newLists } from './support/rows.ts';
 
 let backend: TestBackend;
 let owner: SignedInUser;
@@ -116,31 +116,23 @@ beforeAll(async () => {
     );
   const urgent = await label('Dringend', 'bg-red-100 text-red-800');
   const later = await label('Später', 'bg-gray-100 text-gray-800');
-  const [todo, done] = must(
-    await o
-      .from('lists')
-      .insert([
-        { board_id: boardId, title: 'Zu erledigen', position: 1024 },
-        { board_id: boardId, title: 'Erledigt', position: 2048 },
-      ])
-      .select('id'),
-  );
+  const [todo, done] = await newLists(o, boardId, ['Zu erledigen', 'Erledigt']);
   const cards = must(
     await o
       .from('cards')
       .insert(
         [
           {
-            list_id: todo!.id,
+            list_id: todo!,
             title: 'Kartons packen',
             description: 'Küche zuerst; "Gläser" einzeln\nin Zeitung',
             priority: 'high',
             due_date: '2026-12-01',
             position: 1024,
           },
-          { list_id: todo!.id, title: 'Strom ummelden', position: 1536.5 },
-          { list_id: done!.id, title: 'Wohnung kündigen', priority: 'low', position: 1024 },
-          { list_id: done!.id, title: 'Gelöscht', position: 2048 },
+          { list_id: todo!, title: 'Strom ummelden', position: 1536.5 },
+          { list_id: done!, title: 'Wohnung kündigen', priority: 'low', position: 1024 },
+          { list_id: done!, title: 'Gelöscht', position: 2048 },
         ],
         { defaultToNull: false },
       )

@@ -30,3 +30,21 @@ export const newCard = (
   title: string,
   fields: Record<string, unknown> = {},
 ) => insertRow(client, 'cards', { list_id: listId, title, position: 1024, ...fields });
+
+/**
+ * Inserts lists titled `titles` on a board in one statement, positioned in that order, and
+ * returns their ids in that order.
+ */
+export const newLists = async (
+  client: SupabaseClient,
+  boardId: string,
+  titles: string[],
+): Promise<string[]> => {
+  const rows = must(
+    await client
+      .from('lists')
+      .insert(titles.map((title, i) => ({ board_id: boardId, title, position: 1024 * (i + 1) })))
+      .select('id, title'),
+  ) as { id: string; title: string }[];
+  return titles.map((title) => rows.find((row) => row.title === title)!.id);
+};
