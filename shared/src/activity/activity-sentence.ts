@@ -40,6 +40,30 @@ const sentence = (key: string, params: TextParams): string =>
 /** Numbers as German writes them: 5.000 Karten. */
 const count = new Intl.NumberFormat('de-DE');
 
+/** Kinds whose sentence needs no more than who, which card and which member. */
+const PLAIN = new Map<ActivityKind, string>([
+  ['card_deleted', 'cardDeleted'],
+  ['card_restored', 'cardRestored'],
+  ['card_description', 'descriptionChanged'],
+  ['assignee_added', 'assigneeAdded'],
+  ['assignee_removed', 'assigneeRemoved'],
+  ['comment_edited', 'commentEdited'],
+  ['comment_removed', 'commentRemoved'],
+  ['member_added', 'memberAdded'],
+]);
+
+/** Kinds whose sentence names one more thing: [sentence, its parameter, data field, shown as]. */
+const NAMING = new Map<ActivityKind, [string, string, string, (value: unknown) => string]>([
+  ['card_created', ['cardCreated', 'list', 'list_title', text]],
+  ['label_added', ['labelAdded', 'label', 'label_name', text]],
+  ['label_removed', ['labelRemoved', 'label', 'label_name', text]],
+  ['subtask_added', ['subtaskAdded', 'text', 'subtask_text', excerpt]],
+  ['subtask_removed', ['subtaskRemoved', 'text', 'subtask_text', excerpt]],
+  ['comment_added', ['commentAdded', 'text', 'after', excerpt]],
+  ['list_created', ['listCreated', 'list', 'list_title', text]],
+  ['list_deleted', ['listDeleted', 'list', 'list_title', text]],
+]);
+
 /** The sentence of one entry, without the time. */
 export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): string => {
   const data = (entry.data ?? {}) as Data;
@@ -56,16 +80,28 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
       ? t('activity.oneself')
       : personName(data.user_id, data.user_name, ctx, 'activity.someMember');
   const base = { actor, card, ofCard, user };
+  /** A change's before and after as the sentence shows them, read from the entry's data. */
+  const beforeAfter = (
+    show: (value: unknown) => string,
+    keys: [string, string] = ['before', 'after'],
+  ) => ({
+    before: show(data[keys[0]]),
+    after: show(data[keys[1]]),
+  });
 
-  switch (entry.kind as ActivityKind) {
-    case 'card_created':
-      return sentence('cardCreated', { ...base, list: text(data.list_title) });
-    case 'card_moved':
-      return sentence('cardMoved', {
-        ...base,
-        from: text(data.before_title),
-        to: text(data.after_title),
-      });
+  const kind = entry.kind as ActivityKind;
+  const plain = PLAIN.get(kind);
+  if (plain) return sentence(plain, base);
+  const named = NAMING.get(kind);
+  if (named) {
+    const [key, param, field, show] = named;
+    return sentence(key, { ...base, [param]: show(data[field]) });
+  }
+  switch (kind) {
+    case 'card_moved': {
+      const { before: from, after: to } = beforeAfter(text, ['before_title', 'after_title']);
+      return sentence('cardMoved', { ...base, from, to });
+    }
     case 'card_renamed':
       // Named by its old title: the new one is in the sentence.
       return sentence('cardRenamed', {
@@ -73,34 +109,12 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
         card: cardAs(text(data.before)),
         after: text(data.after),
       });
-    case 'card_deleted':
-      return sentence('cardDeleted', base);
-    case 'card_restored':
-      return sentence('cardRestored', base);
     case 'card_due_date':
       return data.after
         ? sentence('dueDateSet', { ...base, date: formatDate(text(data.after)) })
         : sentence('dueDateCleared', base);
     case 'card_priority':
-      return sentence('priorityChanged', {
-        ...base,
-        before: priorityName(data.before),
-        after: priorityName(data.after),
-      });
-    case 'card_description':
-      return sentence('descriptionChanged', base);
-    case 'assignee_added':
-      return sentence('assigneeAdded', base);
-    case 'assignee_removed':
-      return sentence('assigneeRemoved', base);
-    case 'label_added':
-      return sentence('labelAdded', { ...base, label: text(data.label_name) });
-    case 'label_removed':
-      return sentence('labelRemoved', { ...base, label: text(data.label_name) });
-    case 'subtask_added':
-      return sentence('subtaskAdded', { ...base, text: excerpt(data.subtask_text) });
-    case 'subtask_removed':
-      return sentence('subtaskRemoved', { ...base, text: excerpt(data.subtask_text) });
+      return sentence('priorityChanged', { ...base, ...beforeAfter(priorityName) });
     case 'subtask_changed': {
       const changes = (data.changes ?? {}) as Record<string, { after?: unknown } | undefined>;
       const params = { ...base, text: excerpt(data.subtask_text) };
@@ -109,24 +123,8 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
       }
       return sentence('subtaskChanged', params);
     }
-    case 'comment_added':
-      return sentence('commentAdded', { ...base, text: excerpt(data.after) });
-    case 'comment_edited':
-      return sentence('commentEdited', base);
-    case 'comment_removed':
-      return sentence('commentRemoved', base);
-    case 'list_created':
-      return sentence('listCreated', { ...base, list: text(data.list_title) });
     case 'list_renamed':
-      return sentence('listRenamed', {
-        ...base,
-        before: text(data.before),
-        after: text(data.after),
-      });
-    case 'list_deleted':
-      return sentence('listDeleted', { ...base, list: text(data.list_title) });
-    case 'member_added':
-      return sentence('memberAdded', base);
+      return sentence('listRenamed', { ...base, ...beforeAfter(text) });
     case 'member_removed':
       return entry.actor_id && data.user_id === entry.actor_id
         ? sentence('memberLeft', base)
