@@ -21,20 +21,13 @@
  * and the plan of the first page's query (EXPLAIN ANALYZE as the member).
  */
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningBackend } from '../backend/src/server.ts';
 import { startScratchBackend } from '../e2e/support/environment.ts';
+import { numberArgs } from './support/bench-args.ts';
 import { median, must, signUp } from './support/bench-users.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    entries: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '21' },
-  },
-});
-const ENTRIES = Number(args.entries);
-const RUNS = Number(args.runs);
+const { entries: ENTRIES, runs: RUNS } = numberArgs({ entries: 100000, runs: 21 });
 const CARDS = 500;
 
 /**

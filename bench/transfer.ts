@@ -20,20 +20,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startScratchBackend } from '../e2e/support/environment.ts';
+import { numberArgs } from './support/bench-args.ts';
 import { prepareImport, MAX_IMPORT_FILE_BYTES } from '../shared/src/transfer/index.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    cards: { type: 'string', default: '5000' },
-    runs: { type: 'string', default: '3' },
-  },
-});
-const CARDS = Number(args.cards);
-const RUNS = Number(args.runs);
+const { cards: CARDS, runs: RUNS } = numberArgs({ cards: 5000, runs: 3 });
 const LISTS = 8;
 
 const trelloColors = [
