@@ -7,7 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
-import { newLists } from './support/rows.ts';
+import { insertRow, newLists } from './support/rows.ts';
 import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
 
 interface Entry {
@@ -196,13 +196,7 @@ describe('recording: each kind of change writes exactly one entry', () => {
       data: { user_id: memberId },
     });
 
-    const labelId = must(
-      await owner
-        .from('board_labels')
-        .insert({ board_id: boardId, name: 'Dringend' })
-        .select('id')
-        .single(),
-    ).id;
+    const labelId = await insertRow(owner, 'board_labels', { board_id: boardId, name: 'Dringend' });
     expect(await newEntries()).toEqual([]);
     must(await owner.from('card_tags').insert({ card_id: cardId, label_id: labelId }));
     expect(await oneEntry()).toMatchObject({
@@ -212,13 +206,11 @@ describe('recording: each kind of change writes exactly one entry', () => {
     must(await owner.from('card_tags').delete().eq('card_id', cardId).eq('label_id', labelId));
     expect(await oneEntry()).toMatchObject({ kind: 'label_removed', data: { label_id: labelId } });
 
-    const subtaskId = must(
-      await owner
-        .from('card_checklist_items')
-        .insert({ card_id: cardId, text: 'Entwurf', position: 1024 })
-        .select('id')
-        .single(),
-    ).id;
+    const subtaskId = await insertRow(owner, 'card_checklist_items', {
+      card_id: cardId,
+      text: 'Entwurf',
+      position: 1024,
+    });
     expect(await oneEntry()).toMatchObject({
       kind: 'subtask_added',
       data: { subtask_id: subtaskId, subtask_text: 'Entwurf' },
@@ -236,13 +228,10 @@ describe('recording: each kind of change writes exactly one entry', () => {
       data: { subtask_text: 'Entwurf' },
     });
 
-    const commentId = must(
-      await member
-        .from('card_comments')
-        .insert({ card_id: cardId, text: 'Erledigt?' })
-        .select('id')
-        .single(),
-    ).id;
+    const commentId = await insertRow(member, 'card_comments', {
+      card_id: cardId,
+      text: 'Erledigt?',
+    });
     expect(await oneEntry()).toMatchObject({
       kind: 'comment_added',
       actor_id: memberId,
@@ -261,13 +250,11 @@ describe('recording: each kind of change writes exactly one entry', () => {
   });
 
   it('lists renamed and deleted: one entry each, not one per card that goes with the list', async () => {
-    const listId = must(
-      await owner
-        .from('lists')
-        .insert({ board_id: boardId, title: 'Später', position: 4096 })
-        .select('id')
-        .single(),
-    ).id;
+    const listId = await insertRow(owner, 'lists', {
+      board_id: boardId,
+      title: 'Später',
+      position: 4096,
+    });
     expect(await oneEntry()).toMatchObject({ kind: 'list_created', data: { list_id: listId } });
     must(await owner.from('lists').update({ title: 'Irgendwann' }).eq('id', listId));
     expect(await oneEntry()).toMatchObject({
