@@ -21,7 +21,11 @@ const columns = (page: Page) => page.getByTestId('board-columns');
 const boardText = async (page: Page) =>
   (await columns(page).innerText()).replace(/\s+/g, ' ').trim();
 
-/** What a user sees of one card: its detail dialog (description, labels, subtasks, comments). */
+/**
+ * What a user sees of one card: its detail dialog (description, labels, subtasks, comments),
+ * without its history: an import is one entry of the new board's history, not a replay of the
+ * old board's (supabase/migrations/20261124001200_import_activity.sql).
+ */
 const cardText = async (page: Page, title: string) => {
   await columns(page)
     .getByRole('button', { name: new RegExp(title) })
@@ -29,7 +33,13 @@ const cardText = async (page: Page, title: string) => {
     .click();
   const dialog = page.getByRole('dialog').first();
   await dialog.getByText('Kommentare').first().waitFor();
-  const text = (await dialog.innerText()).replace(/\s+/g, ' ').trim();
+  const history = dialog.locator('section', {
+    has: page.getByRole('heading', { name: 'Verlauf', exact: true }),
+  });
+  const text = (await dialog.innerText())
+    .replace(await history.innerText(), '')
+    .replace(/\s+/g, ' ')
+    .trim();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   return text;
