@@ -3,7 +3,10 @@
 // sees every change live, and the order survives a reload.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createClient } from '@supabase/supabase-js';
 import type { Locator, Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { useEnvironment, useOwnerAndMember } from './support/journey-setup.ts';
 import { see } from './support/page-helpers.ts';
 
@@ -304,6 +307,83 @@ describe('arranging the board', () => {
       await pair.ownerPage.reload();
       await see(pair.ownerPage, 'Startseite neu gestalten');
       assert.deepEqual(await listTitles(pair.ownerPage), ['In Bearbeitung', 'Zu erledigen']);
+    });
+  });
+
+  describe('a long list', () => {
+    // Longer than the window the board mounts: the card is carried past the cards that were
+    // mounted when it was picked up, by keyboard, and lands where the last step said.
+    const EXTRA = 80;
+
+    const ownerClient = async () => {
+      const config = (await (await fetch(new URL('runtime-config.json', env.shellUrl))).json()) as {
+        supabase: { url: string; anonKey: string };
+      };
+      const client = createClient(config.supabase.url, config.supabase.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+        // Node 20 has no global WebSocket; supabase-js needs one even if realtime stays unused.
+        realtime: { transport: WebSocket as never },
+      });
+      await client.auth.signInWithPassword(demoAccount);
+      return client;
+    };
+
+    it('carries a card by keyboard past the mounted cards to the announced place', async () => {
+      const client = await ownerClient();
+      const todo = list(pair.ownerPage, 'Zu erledigen');
+      const listId = await todo.getAttribute('data-list-id');
+      assert.ok(listId);
+      const { data: target } = await client
+        .from('lists')
+        .select('board_id')
+        .eq('id', listId)
+        .single();
+      assert.ok(target);
+      const shownBefore = Number(await todo.getByTestId('list-count').textContent());
+      const extra = Array.from({ length: EXTRA }, (_, i) => ({
+        board_id: target.board_id as string,
+        list_id: listId,
+        title: `Lange Liste ${String(i + 1).padStart(2, '0')}`,
+        position: 1_000_000 + i * 1024,
+      }));
+      assert.equal((await client.from('cards').insert(extra)).error, null);
+      const count = shownBefore + EXTRA;
+      await eventually(() => todo.getByTestId('list-count').textContent(), String(count));
+      // 80 inserts arrive live in a burst: the board takes them without an error.
+      assert.deepEqual(pair.ownerProblems, []);
+      // Windowed: far fewer tiles mounted than the list holds.
+      assert.ok((await todo.getByRole('list').getByRole('button').count()) < 20);
+
+      // The first of the new cards, carried 15 places down.
+      const moving = 'Lange Liste 01';
+      const from = shownBefore + 1;
+      const steps = 15;
+      await card(pair.ownerPage, moving).focus();
+      await keyboardMove(
+        pair.ownerPage,
+        new RegExp(`„${moving}“ aufgenommen, Position ${from} von ${count}`),
+        Array.from({ length: steps }, (_, i) => ({
+          key: 'ArrowDown',
+          announces: new RegExp(`„${moving}“ über Position ${from + i + 1} von ${count}`),
+        })),
+        new RegExp(`„${moving}“ an Position ${from + steps} von ${count} .* abgelegt`),
+      );
+      // Stored there: after the 16th of the new cards, before the 17th.
+      const order = async () =>
+        (
+          await client
+            .from('cards')
+            .select('title')
+            .eq('list_id', listId)
+            .is('deleted_at', null)
+            .order('position')
+        ).data?.map((c) => c.title as string);
+      await eventually(async () => (await order())?.indexOf(moving), from + steps - 1);
+      await eventually(
+        async () => (await order())?.slice(from + steps - 2, from + steps + 1),
+        ['Lange Liste 16', moving, 'Lange Liste 17'],
+      );
+      await client.auth.signOut();
     });
 
     it('left no errors in the console', () => {

@@ -33,11 +33,17 @@ const cardText = async (page: Page, title: string) => {
     .click();
   const dialog = page.getByRole('dialog').first();
   await dialog.getByText('Kommentare').first().waitFor();
-  const history = dialog.locator('section', {
-    has: page.getByRole('heading', { name: 'Verlauf', exact: true }),
-  });
-  const text = (await dialog.innerText())
-    .replace(await history.innerText(), '')
+  // Both texts in one synchronous read: the history loads on its own and may change between
+  // two separate reads ('Lade Aktivität...' in one, the entries in the other).
+  const text = (
+    await dialog.evaluate((node: HTMLElement) => {
+      const heading = [...node.querySelectorAll('h1, h2, h3, h4')].find(
+        (h) => h.textContent?.trim() === 'Verlauf',
+      );
+      const history = heading?.closest('section');
+      return history ? node.innerText.replace(history.innerText, '') : node.innerText;
+    })
+  )
     .replace(/\s+/g, ' ')
     .trim();
   await page.keyboard.press('Escape');

@@ -37,7 +37,7 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
 
   return (
     <BoardDndContext columns={columns} labels={labels} profiles={profiles}>
-      {({ columns: shown, activeCardId }) => (
+      {({ columns: shown, activeCardId, carriedByKeyboard }) => (
         <>
           {nothingMatches ? (
             <div
@@ -57,20 +57,21 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
             data-testid="board-columns"
           >
             <ListIds columns={shown}>
-              {shown.map((column) => (
-                <ListColumn
-                  key={column.list.id}
-                  column={column}
-                  labels={labels}
-                  profiles={profiles}
-                  onOpenCard={onOpen}
-                  activeCardId={
-                    activeCardId && column.cards.some((c) => c.id === activeCardId)
-                      ? activeCardId
-                      : null
-                  }
-                />
-              ))}
+              {shown.map((column) => {
+                const holds =
+                  activeCardId !== null && column.cards.some((c) => c.id === activeCardId);
+                return (
+                  <ListColumn
+                    key={column.list.id}
+                    column={column}
+                    labels={labels}
+                    profiles={profiles}
+                    onOpenCard={onOpen}
+                    activeCardId={holds ? activeCardId : null}
+                    carriedByKeyboard={holds && carriedByKeyboard}
+                  />
+                );
+              })}
             </ListIds>
             <AddListColumn />
           </div>

@@ -30,11 +30,9 @@ const cardsIn = (name: string) =>
     .queryAllByRole('button')
     .map((button) => button.textContent ?? '');
 
-/** dnd-kit's live region: what a screen reader hears. */
+/** The live regions (dnd-kit's and the keyboard carry's): what a screen reader hears. */
 const announced = () =>
-  [...document.querySelectorAll('[role="status"][aria-live]')]
-    .map((node) => node.textContent ?? '')
-    .join(' ');
+  [...document.querySelectorAll('[aria-live]')].map((node) => node.textContent ?? '').join(' ');
 
 describe('sortable cards, by keyboard', () => {
   it('opens the card on Enter and does not pick it up', async () => {
@@ -67,6 +65,45 @@ describe('sortable cards, by keyboard', () => {
       expect.stringContaining('Getränke bestellen'),
       expect.stringContaining('Musik organisieren'),
     ]);
+  });
+
+  it('carries a card into the next list with the arrow keys and writes one row on Space', async () => {
+    await renderBoard();
+    const card = screen.getByRole('button', { name: /Musik organisieren/ });
+    card.focus();
+    // Keys go where the focus is: on the carried card, wherever its tile now is.
+    const press = (code: string, key = code) =>
+      fireEvent.keyDown(document.activeElement!, { code, key });
+    press('Space', ' ');
+    await waitFor(() =>
+      expect(announced()).toContain(
+        'Karte „Musik organisieren“ aufgenommen, Position 2 von 2 in Liste „Zu erledigen“.',
+      ),
+    );
+    press('ArrowRight');
+    await waitFor(() =>
+      expect(announced()).toContain(
+        'Karte „Musik organisieren“ über Position 2 von 2 in Liste „Erledigt“.',
+      ),
+    );
+    press('ArrowUp');
+    await waitFor(() =>
+      expect(announced()).toContain(
+        'Karte „Musik organisieren“ über Position 1 von 2 in Liste „Erledigt“.',
+      ),
+    );
+    expect(memoryGateway().calls.filter((c) => c.name === 'updateCardRow')).toHaveLength(0);
+    press('Space', ' ');
+    await waitFor(() =>
+      expect(announced()).toContain(
+        'Karte „Musik organisieren“ an Position 1 von 2 in Liste „Erledigt“ abgelegt.',
+      ),
+    );
+    const writes = memoryGateway().calls.filter((c) => c.name === 'updateCardRow');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.args[1]).toMatchObject({ list_id: 'list-done' });
+    expect(cardsIn('Erledigt')[0]).toContain('Musik organisieren');
+    expect(document.activeElement?.textContent).toContain('Musik organisieren');
   });
 
   it('tells assistive technology how to drag, in German', async () => {

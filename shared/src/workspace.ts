@@ -1,6 +1,15 @@
 // The page's single instances of the stores, and their wiring to the session: signing in loads
 // the user's boards, signing out clears every store (spec §4: sign-out clears the user).
-import { debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
+import {
+  debounceTime,
+  distinctUntilChanged,
+  filter,
+  map,
+  merge,
+  take,
+  timer,
+  type Subscription,
+} from 'rxjs';
 import { session$ } from './auth/session';
 import { connection } from './backend/connection';
 import { BoardStore } from './board/board-store';
@@ -23,8 +32,24 @@ export const myTasksStore = new MyTasksStore({ fetchMyTasks, changes: myTaskChan
 /** A reminder stays a little longer than an ordinary message: it is read, not just glanced at. */
 const REMINDER_MS = 10000;
 
+/** 'Meine Aufgaben' loads after the board is shown, or after this long at the latest. */
+const MY_TASKS_AT_THE_LATEST_MS = 2000;
+
 let wiring: Subscription | null = null;
 let memberships: Subscription | null = null;
+let myTasksStart: Subscription | null = null;
+
+/**
+ * When the board is on screen (or there is none to show): the first screen's requests do not
+ * share the backend with 'Meine Aufgaben', which only fills a badge and a reminder.
+ */
+const boardSettled$ = merge(
+  boardStore.state$.pipe(filter((state) => state.status === 'ready' || state.status === 'error')),
+  boardsStore.state$.pipe(
+    filter((state) => state.status === 'error' || (state.status === 'ready' && !state.selectedId)),
+  ),
+  timer(MY_TASKS_AT_THE_LATEST_MS),
+).pipe(take(1));
 
 /** Connects the stores to the session; idempotent, called by the hooks on first use. */
 export const startWorkspace = (): void => {
@@ -42,6 +67,8 @@ export const startWorkspace = (): void => {
     .subscribe((userOrStatus) => {
       memberships?.unsubscribe();
       memberships = null;
+      myTasksStart?.unsubscribe();
+      myTasksStart = null;
       if (userOrStatus === 'loading') return;
       if (userOrStatus === 'signedOut') {
         boardStore.close();
@@ -62,11 +89,23 @@ export const startWorkspace = (): void => {
       // user's), opening it replaces this one.
       const remembered = boardsStore.remembered();
       if (remembered) boardStore.open(remembered);
-      myTasksStore.start(userOrStatus);
+      myTasksStart = boardSettled$.subscribe(() => myTasksStore.start(userOrStatus));
       memberships = membershipChanges(userOrStatus, connection)
         .pipe(debounceTime(150))
         .subscribe(() => void boardsStore.load());
     });
+  // The board the list selects opens at once, not after the page has rendered the list and
+  // the board's view has mounted: its snapshot is the next request on the way to the board.
+  wiring.add(
+    boardsStore.state$
+      .pipe(
+        map((state) => (state.status === 'ready' ? state.selectedId : null)),
+        distinctUntilChanged(),
+      )
+      .subscribe((boardId) => {
+        if (boardId) boardStore.open(boardId);
+      }),
+  );
 };
 
 /**

@@ -4,11 +4,11 @@
  * confirmation (the user, no session); since no mail can be sent here, the address counts as
  * confirmed at once and the user signs in next.
  */
-import bcrypt from 'bcryptjs';
 import { Hono, type Context } from 'hono';
 import type { BackendContext } from '../context.ts';
 import { JsonBodyError, decodeUtf8, hasUnstorableText, parseJsonText } from '../http/json-body.ts';
 import { AuthError, authErrorResponse, badJwt, invalidCredentials } from './errors.ts';
+import { hashPassword, passwordMatches } from './password-hash.ts';
 import { TokenError, type VerifiedClaims } from './jwt.ts';
 import { clientAddress, createRateLimiter } from './rate-limit.ts';
 import {
@@ -22,7 +22,6 @@ import {
 import { findUserByEmail, findUserById, insertUser, toUserJson, updateUser } from './users.ts';
 
 const MIN_PASSWORD_LENGTH = 6;
-const BCRYPT_COST = 10;
 // Deliberately loose, like GoTrue: one @, something on both sides, a dot in the domain.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -128,7 +127,7 @@ const checkMetadataSize = (metadata: Record<string, unknown>, maxBytes: number) 
 };
 
 export const authRoutes = (ctx: BackendContext): Hono => {
-  const dummyHash = bcrypt.hash('no-such-user', BCRYPT_COST);
+  const dummyHash = hashPassword('no-such-user');
   const { db, jwt } = ctx;
   const settings: SessionSettings = {
     jwt,
@@ -213,7 +212,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     if (await findUserByEmail(db, email)) {
       throw new AuthError(422, 'user_already_exists', 'User already registered');
     }
-    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    const passwordHash = await hashPassword(password);
     try {
       const user = await db.transaction((tx) => insertUser(tx, { email, passwordHash, metadata }));
       return c.json(toUserJson(user));
@@ -236,7 +235,10 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       if (!email || !password) throw invalidCredentials();
       const user = await findUserByEmail(db, email);
       // Compare even for an unknown address, so timing does not tell which addresses exist.
-      const matches = await bcrypt.compare(password, user?.encrypted_password ?? (await dummyHash));
+      const matches = await passwordMatches(
+        password,
+        user?.encrypted_password ?? (await dummyHash),
+      );
       if (!user || !matches) throw invalidCredentials();
       return c.json(await db.transaction((tx) => openSession(tx, settings, user)));
     }
@@ -272,7 +274,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       // take the account over. Guesses count against the address's sign-in limit.
       limits.perEmail.take(user.email);
       const current = stringField(body, 'current_password');
-      if (!current || !(await bcrypt.compare(current, user.encrypted_password ?? ''))) {
+      if (!current || !(await passwordMatches(current, user.encrypted_password))) {
         throw new AuthError(
           400,
           'current_password_mismatch',
@@ -299,7 +301,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     }
     try {
       const updated = await updateUser(db, user.id, {
-        passwordHash: password === undefined ? undefined : await bcrypt.hash(password, BCRYPT_COST),
+        passwordHash: password === undefined ? undefined : await hashPassword(password),
         metadata,
         email,
       });

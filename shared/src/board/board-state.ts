@@ -66,13 +66,29 @@ export class BoardState {
     this.publish('ready');
   }
 
+  /** Whether the change being published now is news from the server (see `publishingNews`). */
+  private inNews = false;
+
   /** News from the server, in commit order. */
   applyNews(change: RowChange): void {
     if (!this.base) return;
     this.seq += 1;
     this.touched.set(rowKey(change), this.seq);
     this.base = applyRowChange(this.base, change);
-    this.publish();
+    this.inNews = true;
+    try {
+      this.publish();
+    } finally {
+      this.inNews = false;
+    }
+  }
+
+  /**
+   * True while subscribers hear of news from the server (another member's change), false for
+   * the user's own edits and loads: a view may render the news without haste (use-board.ts).
+   */
+  get publishingNews(): boolean {
+    return this.inNews;
   }
 
   /** Where the news stands now; pass it to `settle` with the rows the write gets back. */

@@ -80,6 +80,8 @@ export class BoardStore {
   readonly state$ = this.state.value$;
   readonly getState = (): BoardStoreState => this.state.get();
   readonly subscribe = (listener: () => void): (() => void) => this.state.subscribe(listener);
+  /** Whether the change subscribers hear of right now is another member's (server news). */
+  readonly isPublishingNews = (): boolean => this.state.publishingNews;
 
   /** Shows a board; calling it again with the same id does nothing. */
   open(boardId: string): void {

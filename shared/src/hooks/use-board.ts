@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import type { BoardStore, BoardStoreState } from '../board/board-store';
 import { boardStore, startWorkspace } from '../workspace';
+import { useTransitionStore } from './use-transition-store';
 
 /**
  * A hook that reads a board from `store`, opening it first. Opening is idempotent, so the shell
@@ -17,7 +18,11 @@ export const createUseBoard = (store: BoardStore, beforeUse: () => void = () => 
       beforeUse();
       if (boardId) store.open(boardId);
     }, [boardId]);
-    const state = useSyncExternalStore(subscribe, store.getState);
+    // Another member's changes render as a transition: a burst of them (an import, a bulk
+    // move, 80 cards at once) coalesces into few renders instead of one synchronous render
+    // each, which on a board with many cards React counted as an update loop and cut off
+    // ('Maximum update depth exceeded'). The user's own edits still render at once.
+    const state = useTransitionStore(subscribe, store.getState, store.isPublishingNews);
     return state.boardId === boardId ? state : { status: 'loading', boardId, data: null };
   };
 };

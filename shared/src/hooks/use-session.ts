@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { getSessionState, subscribeSession, type SessionState } from '../auth/session';
+import { useTransitionStore } from './use-transition-store';
 
-export const useSession = (): SessionState =>
-  useSyncExternalStore(subscribeSession, getSessionState);
+/** The auth state; signing in or out re-renders the page as a transition (see the hook). */
+export const useSession = (): SessionState => useTransitionStore(subscribeSession, getSessionState);

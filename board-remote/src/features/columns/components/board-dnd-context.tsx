@@ -11,7 +11,6 @@ import {
   useSensor,
   useSensors,
   type Active,
-  type ClientRect,
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
@@ -34,7 +33,9 @@ import {
   type ReactNode,
 } from 'react';
 import type { Column } from '../hooks/use-board-columns';
-import { fullIndexOf, landing } from '../lib/drop-target';
+import { landing, storedIndex } from '../lib/drop-target';
+import { focusTile } from '../lib/tile-focus';
+import { KeyboardCarryContext, useKeyboardCarry } from '../hooks/use-keyboard-carry';
 import { previewColumns, type Preview } from '../lib/preview';
 import { CardTileOverlay, type TileLookups } from './card-tile';
 
@@ -59,64 +60,50 @@ const isBelow = (active: Active, over: Over): boolean =>
 
 /**
  * Cards collide with cards and list bodies, lists with lists. The pointer decides first (it is
- * where the user looks); over a list body, the closest card in it is the target.
+ * where the user looks): the list body under it, then the closest of that list's cards; only a
+ * pointer outside every list (a keyboard drag, or beside the lists) falls back to the dragged
+ * card's overlap with everything. Looking at the five bodies first keeps this cheap: it runs on
+ * every pointer move, and each droppable's rect is read through its scroll containers.
  */
 const collisions: CollisionDetection = (args) => {
   const kind = kindOf(args.active);
+  const ofType = (...types: Kind[]) =>
+    args.droppableContainers.filter((c) => types.includes(c.data.current?.type as Kind));
   if (kind === 'list') {
-    return closestCenter({
-      ...args,
-      droppableContainers: args.droppableContainers.filter((c) => c.data.current?.type === 'list'),
-    });
+    return closestCenter({ ...args, droppableContainers: ofType('list') });
   }
-  const candidates = args.droppableContainers.filter(
-    (c) => c.data.current?.type === 'card' || c.data.current?.type === 'column',
-  );
-  const narrowed = { ...args, droppableContainers: candidates };
-  const pointer = pointerWithin(narrowed);
-  const hits = pointer.length > 0 ? pointer : rectIntersection(narrowed);
-  const first = getFirstCollision(hits);
-  if (!first) return [];
-  const hit = candidates.find((c) => c.id === first.id);
-  if (hit?.data.current?.type === 'column') {
-    const listId = hit.data.current.listId as string;
-    const inList = candidates.filter(
-      (c) => c.data.current?.type === 'card' && c.data.current.listId === listId,
+  const bodies = ofType('column');
+  const [underPointer] = args.pointerCoordinates
+    ? pointerWithin({ ...args, droppableContainers: bodies })
+    : [];
+  const body = underPointer ? bodies.find((c) => c.id === underPointer.id) : undefined;
+  if (!body) {
+    const first = getFirstCollision(
+      rectIntersection({ ...args, droppableContainers: ofType('card', 'column') }),
     );
-    if (inList.length > 0) {
-      return closestCenter({ ...args, droppableContainers: inList });
-    }
+    return first ? [first] : [];
   }
-  return [first];
+  const listId = body.data.current?.listId as string;
+  const inList = args.droppableContainers.filter(
+    (c) => c.data.current?.type === 'card' && c.data.current.listId === listId,
+  );
+  if (inList.length === 0) return [{ id: body.id }];
+  const onCard = getFirstCollision(pointerWithin({ ...args, droppableContainers: inList }));
+  return onCard ? [onCard] : closestCenter({ ...args, droppableContainers: inList });
 };
 
 /**
- * The arrow keys move a card among cards and list bodies, a list among lists: dnd-kit's sortable
- * keyboard steps, offered only the droppables of the dragged kind (else ArrowRight on a card
- * would aim at the next list's header, a list droppable, and go nowhere).
+ * The arrow keys move a list among lists: dnd-kit's sortable keyboard steps, offered only the
+ * lists' droppables (else a step could aim at a card). Cards are carried by the keyboard on
+ * their own (hooks/use-keyboard-carry.ts).
  */
 const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
-  const { active, droppableContainers, droppableRects, over } = args.context;
-  // A card goes sideways to the neighbouring list's body, whatever its height or scroll.
-  if (kindOf(active) === 'card' && (event.code === 'ArrowRight' || event.code === 'ArrowLeft')) {
-    event.preventDefault();
-    const bodies = droppableContainers
-      .getEnabled()
-      .filter((entry) => entry.data.current?.type === 'column')
-      .map((entry) => ({ entry, rect: droppableRects.get(entry.id) }))
-      .filter((body): body is { entry: (typeof body)['entry']; rect: ClientRect } => !!body.rect)
-      .sort((a, b) => a.rect.left - b.rect.left);
-    const here = listOf(over) ?? listOf(active);
-    const at = bodies.findIndex((body) => body.entry.data.current?.listId === here);
-    const next = bodies[at + (event.code === 'ArrowRight' ? 1 : -1)];
-    return next ? { x: next.rect.left + 4, y: next.rect.top + 4 } : undefined;
-  }
-  const wanted = kindOf(active) === 'list' ? ['list'] : ['card', 'column'];
-  const enabled = droppableContainers
+  const { droppableContainers } = args.context;
+  const lists = droppableContainers
     .getEnabled()
-    .filter((entry) => wanted.includes(entry.data.current?.type as string));
+    .filter((entry) => entry.data.current?.type === 'list');
   const narrowed = {
-    getEnabled: () => enabled,
+    getEnabled: () => lists,
     get: (id: UniqueIdentifier) => droppableContainers.get(id),
   } as unknown as typeof droppableContainers;
   return sortableKeyboardCoordinates(event, {
@@ -185,7 +172,12 @@ class PromptKeyboardSensor implements SensorInstance {
 
 interface BoardDndContextProps extends TileLookups {
   columns: Column[];
-  children: (view: { columns: Column[]; activeCardId: string | null }) => ReactNode;
+  children: (view: {
+    columns: Column[];
+    activeCardId: string | null;
+    /** Whether that card is carried by the keyboard: its list keeps it in view. */
+    carriedByKeyboard: boolean;
+  }) => ReactNode;
 }
 
 /**
@@ -196,7 +188,10 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   const [activeId, setActiveId] = useState<string | null>(null);
   const [activeKind, setActiveKind] = useState<Kind | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const view = useMemo(() => previewColumns(columns, preview), [columns, preview]);
+  const keyboard = useKeyboardCarry(columns);
+  const pointerView = useMemo(() => previewColumns(columns, preview), [columns, preview]);
+  // A card carried by the keyboard, or one dragged by a pointer, is shown where it would land.
+  const view = keyboard.carry ? keyboard.view : pointerView;
   // Announcements and handlers read the latest view without being recreated on every change.
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -341,17 +336,12 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
       return;
     }
     const listId = at.column.list.id;
-    const all = (columns.find((c) => c.list.id === listId)?.all ?? []).filter((c) => c.id !== id);
-    const index = fullIndexOf(id, at.order, all);
+    const index = storedIndex(columns, listId, id, at.order);
     finish();
     // The store writes nothing when the card lands where it lies.
     void boardStore.moveCard(id, listId, index);
     // Focus back on the moved card (it may have remounted in another list).
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-card-id="${id}"] > button`)?.focus({
-        preventScroll: false,
-      }),
-    );
+    requestAnimationFrame(() => focusTile(id));
   };
 
   const activeCard =
@@ -375,7 +365,17 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
         screenReaderInstructions: { draggable: t('dnd.instructions') },
       }}
     >
-      {children({ columns: view, activeCardId: activeKind === 'card' ? activeId : null })}
+      <KeyboardCarryContext.Provider value={keyboard.handle}>
+        {children({
+          columns: view,
+          activeCardId: keyboard.carry?.cardId ?? (activeKind === 'card' ? activeId : null),
+          carriedByKeyboard: keyboard.carry !== null,
+        })}
+      </KeyboardCarryContext.Provider>
+      {/* What the keyboard's carrying says (dnd-kit speaks for the pointer and for lists). */}
+      <p aria-live="assertive" aria-atomic="true" className="sr-only">
+        {keyboard.message}
+      </p>
       <DragOverlay dropAnimation={null}>
         {activeCard ? (
           <CardTileOverlay card={activeCard} labels={labels} profiles={profiles} />

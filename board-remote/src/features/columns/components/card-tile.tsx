@@ -12,7 +12,8 @@ import {
   type Card,
   type MemberProfile,
 } from '@taskflow/shared';
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useContext, type ReactNode } from 'react';
+import { KeyboardCarryContext } from '../hooks/use-keyboard-carry';
 
 /** A small line icon beside a count on the tile; the count says it all for screen readers. */
 const TileIcon = ({ children }: { children: ReactNode }) => (
@@ -62,10 +63,14 @@ interface CardTileProps extends TileLookups {
   /** The list it is shown in: while dragged across lists, not yet the stored one. */
   listId: string;
   onOpen: (cardId: string) => void;
+  /** Whether the keyboard carries it (it is shown lifted, at the place it would land). */
+  carried?: boolean;
   /** Its index in the column and the windowing's measuring ref, when the list is windowed. */
   index?: number;
   measure?: (node: Element | null) => void;
 }
+
+const NO_RESIZE_OBSERVER = { disabled: true };
 
 /**
  * A card on the board, sortable in and across lists. The hook re-runs when the drag's target
@@ -78,21 +83,33 @@ export const CardTile = memo(function CardTile({
   labels,
   profiles,
   onOpen,
+  carried = false,
   index,
   measure,
 }: CardTileProps) {
+  const { pickUp } = useContext(KeyboardCarryContext);
   const data: CardDragData = { type: 'card', listId, title: card.title };
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: card.id,
     data,
+    // dnd-kit would start a ResizeObserver on every mounted tile when a drag begins, to measure
+    // again a tile whose size changes. Tiles keep their size while dragging (neighbours move by
+    // transforms), and one that mounts or leaves the window re-measures them all anyway.
+    resizeObserverConfig: NO_RESIZE_OBSERVER,
   });
+  // dnd-kit's keyboard sensor is for lists only; a card is carried by index (see above).
+  const { onKeyDown: _keyboardViaDndKit, ...pointerListeners } = listeners ?? {};
   // One ref for the tile's life: a new callback each render would make React detach and
   // re-attach it, and the windowing would measure (force a layout of) every tile on every
   // drag step.
   const ref = useCallback(
     (node: HTMLLIElement | null) => {
       setNodeRef(node);
-      measure?.(node);
+      // Measured once React has finished committing, not inside the commit: the windowing
+      // re-renders when a size differs from its estimate, and a re-render started inside a
+      // commit is nested in it. Many cards mounting in a row (a scroll, a burst of realtime
+      // inserts) nested past React's limit ('Maximum update depth exceeded').
+      if (node && measure) queueMicrotask(() => measure(node));
     },
     [setNodeRef, measure],
   );
@@ -107,13 +124,22 @@ export const CardTile = memo(function CardTile({
       <button
         type="button"
         {...attributes}
-        {...listeners}
+        {...pointerListeners}
+        // Space picks the card up for the keyboard (hooks/use-keyboard-carry.ts); Enter stays
+        // the button's click and opens the card.
+        onKeyDown={(event) => {
+          if (event.code !== 'Space' || event.repeat) return;
+          event.preventDefault();
+          pickUp(card.id);
+        }}
         onClick={() => onOpen(card.id)}
         className={`block w-full cursor-pointer rounded-xl border bg-white p-3 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500 ${
           // The card's place while it is dragged: a dashed outline where it will land.
           isDragging
             ? 'border-dashed border-indigo-400 bg-indigo-50 opacity-60 [&>*]:invisible'
-            : 'border-slate-200'
+            : carried
+              ? 'border-indigo-400 shadow-lg ring-2 ring-indigo-400'
+              : 'border-slate-200'
         }`}
       >
         <CardFace card={card} labels={labels} profiles={profiles} />

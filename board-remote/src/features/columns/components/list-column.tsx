@@ -3,8 +3,9 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, boardStore, t, type Card } from '@taskflow/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Column } from '../hooks/use-board-columns';
+import { windowLayout } from '../lib/window-layout';
 import { CardTile, type TileLookups } from './card-tile';
 import { InlineAddForm } from './inline-add-form';
 import { ListHeader } from './list-header';
@@ -22,6 +23,8 @@ export const WINDOW_FROM = 60;
  * scroll inside it. The height must be bounded by the viewport itself: the shell's layout does
  * not give the board a definite height, and an unbounded list would mount every card.
  */
+/** The space between two cards: the list's `gap-2`, which the windowing must know too. */
+const GAP_PX = 8;
 /** A tile's height before it is measured (title on one line, badges below). */
 const ESTIMATED_TILE_PX = 92;
 
@@ -45,6 +48,8 @@ interface ListColumnProps extends TileLookups {
   onOpenCard: (cardId: string) => void;
   /** The card being dragged, kept mounted even when windowed out (keyboard dragging needs it). */
   activeCardId: string | null;
+  /** Whether the keyboard carries that card: the list scrolls to keep it in view. */
+  carriedByKeyboard: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ export const ListColumn = memo(function ListColumn({
   column,
   onOpenCard,
   activeCardId,
+  carriedByKeyboard,
   ...lookups
 }: ListColumnProps) {
   const { list, cards, total } = column;
@@ -66,7 +72,6 @@ export const ListColumn = memo(function ListColumn({
     id: columnDropId(list.id),
     data: dropData,
   });
-  const cardIds = useMemo(() => cards.map((card) => card.id), [cards]);
 
   const addCard = async (title: string): Promise<boolean> => {
     const cardId = await boardStore.addCard(list.id, title);
@@ -103,15 +108,14 @@ export const ListColumn = memo(function ListColumn({
           setActivatorNodeRef: sortable.setActivatorNodeRef,
         }}
       />
-      <SortableContext id={list.id} items={cardIds} strategy={verticalListSortingStrategy}>
-        <CardList
-          column={column}
-          onOpenCard={onOpenCard}
-          activeCardId={activeCardId}
-          dropRef={setDropRef}
-          {...lookups}
-        />
-      </SortableContext>
+      <CardList
+        column={column}
+        onOpenCard={onOpenCard}
+        activeCardId={activeCardId}
+        carriedByKeyboard={carriedByKeyboard}
+        dropRef={setDropRef}
+        {...lookups}
+      />
       <div className="px-0.5 pt-2">
         {adding ? (
           <InlineAddForm
@@ -139,22 +143,37 @@ interface CardListProps extends TileLookups {
   column: Column;
   onOpenCard: (cardId: string) => void;
   activeCardId: string | null;
+  carriedByKeyboard: boolean;
   dropRef: (node: HTMLElement | null) => void;
 }
 
-const CardList = ({ column, onOpenCard, activeCardId, dropRef, ...lookups }: CardListProps) => {
+const CardList = ({
+  column,
+  onOpenCard,
+  activeCardId,
+  carriedByKeyboard,
+  dropRef,
+  ...lookups
+}: CardListProps) => {
   const { list, cards } = column;
   const scroller = useRef<HTMLUListElement | null>(null);
   const windowed = cards.length > WINDOW_FROM;
   const activeIndex = activeCardId ? cards.findIndex((c) => c.id === activeCardId) : -1;
 
   const virtualizer = useVirtualizer({
+    // React 19: no flushSync from the virtualizer's scroll handling, which can run while React
+    // is rendering (TanStack Virtual's advice for React 19).
+    useFlushSync: false,
     count: windowed ? cards.length : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => ESTIMATED_TILE_PX,
-    getItemKey: (index) => cards[index]?.id ?? index,
-    overscan: 6,
-    gap: 8,
+    // A new function would make the virtualizer rebuild every card's measurement on each render.
+    getItemKey: useCallback((index: number) => cards[index]?.id ?? index, [cards]),
+    // Every mounted tile is a droppable that dnd-kit measures (through all its scroll
+    // containers) and renders again when a drag starts or a card crosses lists; one spare tile
+    // above and below keeps those steps within a frame or two, and scrolling mounts the next.
+    overscan: 1,
+    gap: GAP_PX,
     // The dragged card stays mounted wherever the window is: dnd-kit measures and focuses it.
     rangeExtractor: (range) => {
       const indexes: number[] = [];
@@ -176,6 +195,7 @@ const CardList = ({ column, onOpenCard, activeCardId, dropRef, ...lookups }: Car
   );
 
   const items = windowed ? virtualizer.getVirtualItems() : null;
+  const cardIds = useMemo(() => cards.map((card) => card.id), [cards]);
   // One tile for both branches; a windowed one also reports its index and measured height.
   const tile = (card: Card, index?: number) => (
     <CardTile
@@ -183,36 +203,56 @@ const CardList = ({ column, onOpenCard, activeCardId, dropRef, ...lookups }: Car
       card={card}
       listId={list.id}
       onOpen={onOpenCard}
+      carried={carriedByKeyboard && card.id === activeCardId}
       {...lookups}
       {...(index === undefined ? {} : { index, measure: virtualizer.measureElement })}
     />
   );
-  const padTop = items?.[0]?.start ?? 0;
-  const padBottom = items ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
 
+  // A card the keyboard carries stays in view: a windowed list scrolls to its index (its tile
+  // may not be mounted where it belongs yet), a whole list to its tile. In the next frame, not
+  // while React commits the step: the scroll mounts and measures other cards, whose updates
+  // would otherwise nest inside this commit.
+  useEffect(() => {
+    if (!carriedByKeyboard || activeIndex < 0) return undefined;
+    const frame = requestAnimationFrame(() => {
+      if (windowed) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+      else {
+        scroller.current
+          ?.querySelector(`[data-card-id="${cards[activeIndex]?.id ?? ''}"]`)
+          ?.scrollIntoView({ block: 'nearest' });
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [carriedByKeyboard, activeIndex, windowed, virtualizer, cards]);
+
+  // The sortable items are every card of the list, mounted or not: a card's sortable index is
+  // its place in the list, which the keyboard's steps and the shifting of neighbours go by.
   return (
-    <ul
-      ref={setRefs}
-      aria-label={t('lists.cardsOf', { title: list.title })}
-      className="flex min-h-8 flex-col gap-2 overflow-y-auto px-0.5 pb-1"
-      data-testid="card-list"
-    >
-      {items ? (
-        <>
-          {padTop > 0 ? (
-            <li aria-hidden="true" className="shrink-0" style={{ height: padTop - 8 }} />
-          ) : null}
-          {items.map((item) => {
-            const card = cards[item.index];
-            return card ? tile(card, item.index) : null;
-          })}
-          {padBottom > 8 ? (
-            <li aria-hidden="true" className="shrink-0" style={{ height: padBottom - 8 }} />
-          ) : null}
-        </>
-      ) : (
-        cards.map((card) => tile(card))
-      )}
-    </ul>
+    <SortableContext id={list.id} items={cardIds} strategy={verticalListSortingStrategy}>
+      <ul
+        ref={setRefs}
+        aria-label={t('lists.cardsOf', { title: list.title })}
+        className="flex min-h-8 flex-col gap-2 overflow-y-auto px-0.5 pb-1"
+        data-testid="card-list"
+      >
+        {items
+          ? windowLayout(items, virtualizer.getTotalSize(), GAP_PX).map((slot) => {
+              if (slot.kind === 'spacer') {
+                return (
+                  <li
+                    key={slot.key}
+                    aria-hidden="true"
+                    className="shrink-0"
+                    style={{ height: slot.height }}
+                  />
+                );
+              }
+              const card = cards[slot.index];
+              return card ? tile(card, slot.index) : null;
+            })
+          : cards.map((card) => tile(card))}
+      </ul>
+    </SortableContext>
   );
 };

@@ -82,3 +82,17 @@ export const landing = <C extends Ids, L extends ShownList<C>>(
   order.splice(index, 0, { id: cardId });
   return { column: target, order, index };
 };
+
+/**
+ * The index a card takes among ALL cards of `listId` as stored, when it is shown at its place in
+ * `shown` (that list's cards as shown after the drop): what the store's move is given.
+ */
+export const storedIndex = (
+  lists: readonly { list: { id: string }; all: readonly Ids[] }[],
+  listId: string,
+  cardId: string,
+  shown: readonly Ids[],
+): number => {
+  const all = (lists.find((l) => l.list.id === listId)?.all ?? []).filter((c) => c.id !== cardId);
+  return fullIndexOf(cardId, shown, all);
+};

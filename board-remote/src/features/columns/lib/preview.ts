@@ -1,12 +1,11 @@
 import type { Column } from '../hooks/use-board-columns';
+import { carriedColumns, type Carry } from './keyboard-carry';
 
-/** While a card is dragged over another list: where it is shown for now (nothing is sent). */
-export interface Preview {
-  cardId: string;
-  listId: string;
-  /** Its index among the cards that list shows. */
-  index: number;
-}
+/**
+ * While a card is dragged over another list: where it is shown for now (nothing is sent), the
+ * same as a card the keyboard carries.
+ */
+export type Preview = Carry;
 
 /**
  * The columns with the dragged card shown in the list it is over. Only the two lists involved
@@ -15,17 +14,7 @@ export interface Preview {
 export const previewColumns = (columns: Column[], preview: Preview | null): Column[] => {
   if (!preview) return columns;
   const from = columns.find((c) => c.cards.some((card) => card.id === preview.cardId));
-  const card = from?.cards.find((c) => c.id === preview.cardId);
-  if (!from || !card || from.list.id === preview.listId) return columns;
-  return columns.map((column) => {
-    if (column === from) {
-      return { ...column, cards: column.cards.filter((c) => c.id !== preview.cardId) };
-    }
-    if (column.list.id === preview.listId) {
-      const cards = [...column.cards];
-      cards.splice(Math.max(0, Math.min(preview.index, cards.length)), 0, card);
-      return { ...column, cards };
-    }
-    return column;
-  });
+  // Inside its own list the pointer's card moves by sortable transforms, not in the preview.
+  if (!from || from.list.id === preview.listId) return columns;
+  return carriedColumns(columns, preview);
 };

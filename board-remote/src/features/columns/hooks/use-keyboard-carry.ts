@@ -1,0 +1,138 @@
+import { boardStore, t } from '@taskflow/shared';
+import { createContext, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { storedIndex } from '../lib/drop-target';
+import { carriedColumns, stepCarry, type Carry, type CarryKey } from '../lib/keyboard-carry';
+import { focusTile } from '../lib/tile-focus';
+import type { Column } from './use-board-columns';
+
+/** What a tile needs to be picked up by the keyboard; stable, so tiles stay memoised. */
+export const KeyboardCarryContext = createContext<{ pickUp(cardId: string): void }>({
+  pickUp: () => {},
+});
+
+const STEPS: readonly string[] = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+
+/** The words of a step: the card, its place and count in its list as shown, the list. */
+const where = (columns: Column[], carry: Carry) => {
+  const column = carriedColumns(columns, carry).find((c) => c.list.id === carry.listId);
+  return {
+    title: column?.cards[carry.index]?.title ?? '',
+    position: carry.index + 1,
+    count: column?.cards.length ?? 0,
+    list: column?.list.title ?? '',
+  };
+};
+
+/**
+ * Carrying a card with the keyboard (lib/keyboard-carry.ts says why not dnd-kit's sensor):
+ * the lists as shown meanwhile, what to announce, and `pickUp` for the tiles. While a card is
+ * carried, the page's keys go here first: arrows move it, Space puts it down (one row written,
+ * as a drop), Escape or a click anywhere puts it back. Focus stays on the card, its list
+ * scrolls to show it (list-column.tsx), and the board scrolls to show its list.
+ */
+export const useKeyboardCarry = (columns: Column[]) => {
+  const [carry, setCarry] = useState<Carry | null>(null);
+  const [message, setMessage] = useState('');
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const carryRef = useRef(carry);
+  carryRef.current = carry;
+  const homeRef = useRef('');
+
+  const pickUp = useCallback((cardId: string) => {
+    const column = columnsRef.current.find((c) => c.cards.some((card) => card.id === cardId));
+    if (!column || carryRef.current) return;
+    const next = {
+      cardId,
+      listId: column.list.id,
+      index: column.cards.findIndex((c) => c.id === cardId),
+    };
+    homeRef.current = column.list.title;
+    setCarry(next);
+    setMessage(t('dnd.pickedUp', where(columnsRef.current, next)));
+  }, []);
+
+  const putBack = useCallback(() => {
+    const current = carryRef.current;
+    if (!current) return;
+    setMessage(
+      t('dnd.cancelled', {
+        title: where(columnsRef.current, current).title,
+        list: homeRef.current,
+      }),
+    );
+    setCarry(null);
+  }, []);
+
+  const putDown = useCallback(() => {
+    const current = carryRef.current;
+    if (!current) return;
+    const shown = carriedColumns(columnsRef.current, current).find(
+      (c) => c.list.id === current.listId,
+    );
+    setMessage(t('dnd.dropped', where(columnsRef.current, current)));
+    setCarry(null);
+    // The store writes nothing when the card lands where it lies.
+    void boardStore.moveCard(
+      current.cardId,
+      current.listId,
+      storedIndex(columnsRef.current, current.listId, current.cardId, shown?.cards ?? []),
+    );
+  }, []);
+
+  const carrying = carry !== null;
+  // A layout effect: bound before the pick-up is painted (and announced), so a key pressed as
+  // soon as it is heard is not lost.
+  useLayoutEffect(() => {
+    if (!carrying) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      const current = carryRef.current;
+      if (!current) return;
+      const step = STEPS.includes(event.key) ? (event.key as CarryKey) : null;
+      if (!step && event.code !== 'Space' && event.key !== 'Escape' && event.key !== 'Enter') {
+        return;
+      }
+      // Nothing else acts on these keys meanwhile (no page scroll, no click on the card).
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.key === 'Escape') putBack();
+      else if (event.code === 'Space' && !event.repeat) putDown();
+      else if (step) {
+        const next = stepCarry(carriedColumns(columnsRef.current, current), current, step);
+        setCarry(next);
+        setMessage(t('dnd.over', where(columnsRef.current, next)));
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', putBack, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', putBack, true);
+    };
+  }, [carrying, putBack, putDown]);
+
+  // Focus follows the card (its tile remounts in another list) and the board shows its list.
+  const carriedId = carry?.cardId ?? null;
+  const carriedList = carry?.listId ?? null;
+  useLayoutEffect(() => {
+    if (!carriedId || !carriedList) return;
+    focusTile(carriedId, false);
+    document
+      .querySelector(`[data-list-id="${carriedList}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [carriedId, carriedList, carry?.index]);
+  // After the drop or Escape, focus is on the card where it now lies.
+  const lastCarried = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (carriedId) lastCarried.current = carriedId;
+    else if (lastCarried.current) {
+      const id = lastCarried.current;
+      lastCarried.current = null;
+      requestAnimationFrame(() => focusTile(id));
+    }
+  }, [carriedId]);
+
+  const view = useMemo(() => carriedColumns(columns, carry), [columns, carry]);
+  const handle = useMemo(() => ({ pickUp }), [pickUp]);
+  return { carry, view, message, handle };
+};
