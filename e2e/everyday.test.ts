@@ -101,6 +101,7 @@ describe('two members on the demo board', () => {
 
     await pair.ownerPage.getByRole('button', { name: 'Board-Einstellungen' }).click();
     const settings = pair.ownerPage.getByRole('dialog', { name: 'Board-Einstellungen' });
+    await settings.waitFor();
     assert.ok((await settings.getByRole('radio').count()) >= 8);
     await settings.getByText('Bernstein').click();
     await shoot(pair.ownerPage, '10-board-einstellungen');

@@ -35,13 +35,21 @@ const devRuntimeConfig = (): Plugin => {
 };
 
 /**
- * What the shell imports with `import()` when the user asks for it: the export and import
- * formats (zod, papaparse, the mappers) and the views that use them (issue 13). Preloading them
- * would put them back into the first load (e2e/delivery.test.ts keeps its budget). Named
- * explicitly: the federation runtime also loads its shares by `import()`, and those are needed
- * at start.
+ * What the shell imports with `import()` when the user asks for it (features/loading/
+ * lazy-export.ts): the export and import formats (zod, papaparse, the mappers) and the views
+ * that use them (issue 13), and the panels and dialogs a click opens ('Meine Aufgaben', the
+ * profile, 'Aktivität', 'Board-Einstellungen'). Preloading them would put them back into the
+ * first load (e2e/delivery.test.ts keeps its budget). Named explicitly: the federation runtime
+ * also loads its shares by `import()`, and those are needed at start.
  */
-const onDemandPaths = ['/shared/src/transfer/', '/shell/src/features/transfer/'];
+const onDemandPaths = [
+  '/shared/src/transfer/',
+  '/shell/src/features/transfer/',
+  '/shell/src/features/my-tasks/components/',
+  '/shell/src/features/profile/components/',
+  '/shell/src/features/activity/components/activity-panel.tsx',
+  '/shell/src/features/boards/components/board-settings-dialog.tsx',
+];
 const onDemand = (id: string) => onDemandPaths.some((p) => id.replaceAll('\\', '/').includes(p));
 // A chunk is loaded on demand when an on-demand module is its dynamic entry, or when it holds
 // nothing but on-demand modules (a piece they share, split off by the bundler).

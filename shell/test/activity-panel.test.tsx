@@ -41,7 +41,7 @@ describe("the board's 'Aktivität' panel", () => {
     const user = userEvent.setup();
 
     await user.click(screen.getByRole('button', { name: 'Aktivität' }));
-    const panel = screen.getByRole('complementary', { name: 'Aktivität' });
+    const panel = await screen.findByRole('complementary', { name: 'Aktivität' });
     const list = await within(panel).findByRole('list', { name: 'Aktivität' });
     expect(
       within(list)

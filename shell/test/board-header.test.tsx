@@ -42,7 +42,7 @@ describe('board header', () => {
   it('offers a palette of eight backgrounds in Board-Einstellungen, saved at once', async () => {
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'Board-Einstellungen' }));
-    const dialog = screen.getByRole('dialog', { name: 'Board-Einstellungen' });
+    const dialog = await screen.findByRole('dialog', { name: 'Board-Einstellungen' });
     const options = within(dialog).getAllByRole('radio');
     expect(options.length).toBeGreaterThanOrEqual(8);
     expect((within(dialog).getByRole('radio', { name: 'Blau' }) as HTMLInputElement).checked).toBe(

@@ -6,7 +6,7 @@ import {
   useActivity,
   type BoardData,
 } from '@taskflow/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 
 /**
  * The board's history beside the board: a side panel, not a modal, so the board stays usable
@@ -49,23 +49,5 @@ export const ActivityPanel = ({ data, onClose }: { data: BoardData; onClose: () 
         />
       </div>
     </aside>
-  );
-};
-
-/** The header's 'Aktivität' button and the panel it opens. */
-export const ActivityButton = ({ data, className }: { data: BoardData; className: string }) => {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        className={className}
-      >
-        {t('activity.open')}
-      </button>
-      {open ? <ActivityPanel data={data} onClose={() => setOpen(false)} /> : null}
-    </>
   );
 };

@@ -1,10 +1,16 @@
 import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
 import { Suspense, useState } from 'react';
-import { ActivityButton } from '../../activity/components/activity-panel';
+import { ActivityButton } from '../../activity/components/activity-button';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
-import { BoardSettingsDialog } from './board-settings-dialog';
-import { BoardTitle } from './board-title';
+import { lazyExport } from '../../loading/lazy-export';
 import { LazyExportDialog } from '../../transfer/lazy';
+import { BoardTitle } from './board-title';
+
+// Opened by a click, so loaded then (features/loading/lazy-export.ts).
+const BoardSettingsDialog = lazyExport(
+  () => import('./board-settings-dialog'),
+  'BoardSettingsDialog',
+);
 
 interface BoardHeaderProps {
   data: BoardData;
@@ -66,7 +72,9 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         </Suspense>
       ) : null}
       {settingsOpen ? (
-        <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
+        <Suspense fallback={null}>
+          <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -10,7 +10,7 @@ import {
   type MyTask,
   type SessionUser,
 } from '@taskflow/shared';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
 import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
@@ -20,10 +20,19 @@ import { NewBoardModal } from '../../boards/components/new-board-modal';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
 import { FilterBar } from '../../filters/components/filter-bar';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
-import { MyTasksView } from '../../my-tasks/components/my-tasks-view';
-import { ProfileDialog } from '../../profile/components/profile-dialog';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
+import { lazyExport } from '../../loading/lazy-export';
+
+// Views opened by a click load then, not with the app (features/loading/lazy-export.ts).
+const MyTasksView = lazyExport(
+  () => import('../../my-tasks/components/my-tasks-view'),
+  'MyTasksView',
+);
+const ProfileDialog = lazyExport(
+  () => import('../../profile/components/profile-dialog'),
+  'ProfileDialog',
+);
 
 const noMembers: readonly BoardMember[] = [];
 
@@ -135,10 +144,12 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
           onClose={() => setConfirmingDelete(false)}
         />
       ) : null}
-      {myTasksOpen ? (
-        <MyTasksView onOpenTask={openTask} onClose={() => setMyTasksOpen(false)} />
-      ) : null}
-      {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
+      <Suspense fallback={null}>
+        {myTasksOpen ? (
+          <MyTasksView onOpenTask={openTask} onClose={() => setMyTasksOpen(false)} />
+        ) : null}
+        {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
+      </Suspense>
       {teamOpen && boards.selectedId ? (
         <TeamManagement boardId={boards.selectedId} onClose={closeTeam} />
       ) : null}
