@@ -298,6 +298,46 @@ describe('own edits', () => {
     expect(titlesIn(store, 'l1')[0]).toBe('Titel der Kollegin');
   });
 
+  it('keeps a second quick edit when the echo of the first arrives after both answers', async () => {
+    // The server answers with the row as it stands after each write.
+    let row = {};
+    fake.answer('updateCardRow', ([, patch]) => {
+      row = { ...row, ...(patch as object) };
+      return Promise.resolve(card('c1', 'l1', 1024, row));
+    });
+    await store.updateCard('c1', { priority: 'high' });
+    await store.updateCard('c1', { due_date: '2026-12-24' });
+    // The first write's echo: the row as it stood between the two writes.
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { priority: 'high' })));
+    expect(store.getState().data!.cards.c1).toMatchObject({
+      priority: 'high',
+      due_date: '2026-12-24',
+    });
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, row)));
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { ...row, title: 'Von Kollegin' })));
+    expect(store.getState().data!.cards.c1).toMatchObject({
+      title: 'Von Kollegin',
+      due_date: '2026-12-24',
+    });
+  });
+
+  it('keeps an edit whose answer comes after the echo of an earlier edit', async () => {
+    const second = deferred<unknown>();
+    fake.answer('updateCardRow', () =>
+      Promise.resolve(card('c1', 'l1', 1024, { priority: 'high' })),
+    );
+    await store.updateCard('c1', { priority: 'high' });
+    fake.answer('updateCardRow', () => second.promise);
+    const saving = store.updateCard('c1', { due_date: '2026-12-24' });
+    fake.push(change('cards', 'UPDATE', card('c1', 'l1', 1024, { priority: 'high' })));
+    const both = card('c1', 'l1', 1024, { priority: 'high', due_date: '2026-12-24' });
+    second.resolve(both);
+    await saving;
+    expect(store.getState().data!.cards.c1).toMatchObject({ due_date: '2026-12-24' });
+    fake.push(change('cards', 'UPDATE', both));
+    expect(store.getState().data!.cards.c1).toMatchObject({ due_date: '2026-12-24' });
+  });
+
   it('moves a card with one write between its new neighbours', async () => {
     fake.push(change('cards', 'INSERT', card('c3', 'l2', 1024)));
     fake.push(change('cards', 'INSERT', card('c4', 'l2', 2048)));

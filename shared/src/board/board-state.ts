@@ -5,7 +5,8 @@ import type { BoardData } from '../domain/types';
 import { createStateCell } from '../state/state-cell';
 import { PatchStack } from '../state/patch-stack';
 import { applyRowChange } from './board-data';
-import { rowKey, type RowChange } from './row-change';
+import { OwnEchoes } from './own-echoes';
+import type { RowChange } from './row-change';
 
 export type BoardStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'error';
 
@@ -21,13 +22,10 @@ export class BoardState {
   private readonly cell = createStateCell(idle);
   private base: BoardData | null = null;
   private readonly patches = new PatchStack<BoardData>();
-  /**
-   * Realtime delivers in commit order, so it is the arbiter: `seq` counts the news applied to
-   * base, and `touched` remembers per row when it last had news, so that the row an own write
-   * gets back is not applied over a newer change (a slow HTTP answer).
-   */
-  private readonly touched = new Map<string, number>();
+  /** Counts the news applied to base: `mark` and `settle` tell by it what came meanwhile. */
   private seq = 0;
+  /** Answered own writes whose echo is still to come: older news must not hide them. */
+  private readonly echoes = new OwnEchoes();
   /** Bumped whenever the board shown changes, so that answers for an earlier one are dropped. */
   private epoch = 0;
 
@@ -49,7 +47,7 @@ export class BoardState {
     this.epoch += 1;
     this.base = null;
     this.patches.clear();
-    this.touched.clear();
+    this.echoes.clear();
     this.cell.set({ status, boardId, data: null });
   }
 
@@ -63,6 +61,7 @@ export class BoardState {
   /** A freshly loaded board; edits still on their way stay drawn over it. */
   load(data: BoardData): void {
     this.base = data;
+    this.echoes.clear();
     this.publish('ready');
   }
 
@@ -73,8 +72,9 @@ export class BoardState {
   applyNews(change: RowChange): void {
     if (!this.base) return;
     this.seq += 1;
-    this.touched.set(rowKey(change), this.seq);
     this.base = applyRowChange(this.base, change);
+    const ownLater = this.echoes.heard(this.seq, change);
+    if (ownLater) this.base = applyRowChange(this.base, ownLater);
     this.inNews = true;
     try {
       this.publish();
@@ -97,16 +97,16 @@ export class BoardState {
   }
 
   /**
-   * An own write succeeded: its patch gives way to the rows the server sent back, except rows
-   * with newer news since `sentAt`, which already hold a later state.
+   * An own write succeeded: its patch gives way to the rows the server sent back, which then
+   * wait for their echo (own-echoes.ts). A row whose echo already came is left as the news has
+   * it: anything after the echo is newer.
    */
   settle(patchId: number, changes: readonly RowChange[], sentAt: number): void {
     for (const change of changes) {
-      const key = rowKey(change);
-      if ((this.touched.get(key) ?? 0) > sentAt || !this.base) continue;
-      this.seq += 1;
-      this.touched.set(key, this.seq);
+      if (!this.base) break;
+      if (this.echoes.echoedSince(sentAt, change)) continue;
       this.base = applyRowChange(this.base, change);
+      this.echoes.expect(change);
     }
     this.dropPatch(patchId);
   }
