@@ -68,14 +68,22 @@ export const collectProblems = (page: Page): string[] => {
   return problems;
 };
 
-/** A drag as a hand does it: press, move in steps (dnd-kit starts after a few pixels), release. */
+/**
+ * A card dragged as a hand does it: press, move in steps (dnd-kit starts after a few pixels),
+ * and release once the board shows the card's placeholder in the target list, as a user waits
+ * to see where it lands. Releasing blind raced the board's last render on a loaded machine.
+ */
 export const dragByMouse = async (page: Page, from: Locator, to: Locator): Promise<void> => {
+  const cardId = await from.evaluate((tile) =>
+    tile.closest('[data-card-id]')?.getAttribute('data-card-id'),
+  );
   const start = await from.boundingBox();
   const end = await to.boundingBox();
-  assert.ok(start && end);
+  assert.ok(cardId && start && end, 'the dragged tile and the target list are on screen');
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
   await page.mouse.down();
   await page.mouse.move(start.x + start.width / 2 + 10, start.y + start.height / 2, { steps: 5 });
   await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 15 });
+  await to.locator(`[data-card-id="${cardId}"]`).waitFor();
   await page.mouse.up();
 };
