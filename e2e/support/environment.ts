@@ -85,7 +85,17 @@ export const startEnvironment = async (
     shellPort: 0,
     supabase: { url: backend.url, anonKey: backend.anonKey },
   });
-  const browser = await launchChromium();
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    // Without this the running servers keep the test process alive: the run would never end
+    // and never print the reason (a missing /usr/bin/chromium, say).
+    await apps.close();
+    await backend.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     shellUrl: apps.shellUrl,
     backendUrl: backend.url,
