@@ -262,6 +262,14 @@ describe('a journey under the security policy', () => {
   it('fetches only the revalidated documents on a second visit', async () => {
     const second = await context.newPage();
     const secondNetwork = await recordNetwork(await context.newCDPSession(second));
+    // When the board's columns enter the page, on the page's clock (for 'Meine Aufgaben' below).
+    await second.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="board-columns"]')) return;
+        (globalThis as { __boardShownAt?: number }).__boardShownAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
     await second.goto(env.shellUrl);
     await second.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
     await see(second, 'Kontaktformular reparieren');
@@ -305,6 +313,16 @@ describe('a journey under the security policy', () => {
     const manifest = find(/\/mf-manifest\.json$/);
     const entry = find(/\/remoteEntry\.js$/);
     assert.ok(snapshot.sentAt < boards.finishedAt, 'the snapshot is asked beside the board list');
+    // 'Meine Aufgaben' only fills a badge and a reminder: asked once the board is on screen,
+    // not beside the board's code (the board's data arrives first on a second visit).
+    const { boardShownAt, myTasksAt } = await second.evaluate(() => ({
+      boardShownAt: (globalThis as { __boardShownAt?: number }).__boardShownAt,
+      myTasksAt: performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/rest/v1/rpc/my_tasks'))?.startTime,
+    }));
+    assert.ok(boardShownAt !== undefined && myTasksAt !== undefined, 'board and my_tasks seen');
+    assert.ok(myTasksAt > boardShownAt, `my_tasks at ${myTasksAt} ms, board at ${boardShownAt} ms`);
     assert.ok(entry.sentAt < manifest.finishedAt, 'the remote entry is asked beside its manifest');
     for (const request of [boards, snapshot, manifest, entry]) {
       assert.ok(request.sentAt >= config.finishedAt, request.url);

@@ -1,6 +1,13 @@
 import './remote.css';
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable';
-import { Button, boardStore, hasActiveFilters, t, type BoardColumnsProps } from '@taskflow/shared';
+import {
+  Button,
+  boardStore,
+  hasActiveFilters,
+  noteBoardShown,
+  t,
+  type BoardColumnsProps,
+} from '@taskflow/shared';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { AddListColumn } from './features/columns/components/add-list-column';
 import { BoardDndContext } from './features/columns/components/board-dnd-context';
@@ -16,6 +23,11 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
     openCard.current = onOpenCard;
   }, [onOpenCard]);
   const onOpen = useCallback((cardId: string) => openCard.current(cardId), []);
+  // After the board's first paint: what waited for it ('Meine Aufgaben') may load now.
+  const shown = data !== null;
+  useEffect(() => {
+    if (shown) noteBoardShown();
+  }, [shown, boardId]);
 
   if (status === 'error') {
     return (

@@ -26,7 +26,14 @@ export {
 } from './auth/session';
 
 // stores: the page's instances; their methods are the commands (board-commands.ts)
-export { boardsStore, boardStore, myTasksStore, startWorkspace, importBoard } from './workspace';
+export {
+  boardsStore,
+  boardStore,
+  myTasksStore,
+  noteBoardShown,
+  startWorkspace,
+  importBoard,
+} from './workspace';
 export { fetchBoardExport, type ImportedBoard } from './data/transfer-api';
 export { MAX_IMPORT_FILE_BYTES } from './transfer/limits';
 export { ApiError, isNetworkError } from './data/api-error';

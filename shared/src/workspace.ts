@@ -6,6 +6,7 @@ import {
   filter,
   map,
   merge,
+  Subject,
   take,
   timer,
   type Subscription,
@@ -39,12 +40,20 @@ let wiring: Subscription | null = null;
 let memberships: Subscription | null = null;
 let myTasksStart: Subscription | null = null;
 
+const boardShown$ = new Subject<void>();
+
+/** The board's view says it has put a board on screen (after its paint, from an effect). */
+export const noteBoardShown = (): void => boardShown$.next();
+
 /**
  * When the board is on screen (or there is none to show): the first screen's requests do not
- * share the backend with 'Meine Aufgaben', which only fills a badge and a reminder.
+ * share the backend and the line with 'Meine Aufgaben', which only fills a badge and a
+ * reminder. The board's data alone is not enough: on a second visit it arrives before the
+ * board's code, and the request would go out before the board could show.
  */
 const boardSettled$ = merge(
-  boardStore.state$.pipe(filter((state) => state.status === 'ready' || state.status === 'error')),
+  boardShown$,
+  boardStore.state$.pipe(filter((state) => state.status === 'error')),
   boardsStore.state$.pipe(
     filter((state) => state.status === 'error' || (state.status === 'ready' && !state.selectedId)),
   ),
