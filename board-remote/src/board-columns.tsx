@@ -24,10 +24,10 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
   }, [onOpenCard]);
   const onOpen = useCallback((cardId: string) => openCard.current(cardId), []);
   // After the board's first paint: what waited for it ('Meine Aufgaben') may load now.
-  const shown = data !== null;
+  const hasBoard = data !== null;
   useEffect(() => {
-    if (shown) noteBoardShown();
-  }, [shown, boardId]);
+    if (hasBoard) noteBoardShown();
+  }, [hasBoard, boardId]);
 
   if (status === 'error') {
     return (

@@ -1,9 +1,9 @@
 import { t, type BoardData } from '@taskflow/shared';
-import { Suspense, useState } from 'react';
-import { lazyExport } from '../../loading/lazy-export';
+import { useState } from 'react';
+import { lazyView } from '../../loading/lazy-view';
 
-// The panel loads when first opened (features/loading/lazy-export.ts).
-const ActivityPanel = lazyExport(() => import('./activity-panel'), 'ActivityPanel');
+// The panel loads when first opened (features/loading/lazy-view.tsx).
+const ActivityPanel = lazyView(() => import('./activity-panel'), 'ActivityPanel');
 
 /** The header's 'Aktivität' button and the panel it opens. */
 export const ActivityButton = ({ data, className }: { data: BoardData; className: string }) => {
@@ -18,11 +18,7 @@ export const ActivityButton = ({ data, className }: { data: BoardData; className
       >
         {t('activity.open')}
       </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <ActivityPanel data={data} onClose={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
+      {open ? <ActivityPanel data={data} onClose={() => setOpen(false)} /> : null}
     </>
   );
 };

@@ -1,13 +1,13 @@
 import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { ActivityButton } from '../../activity/components/activity-button';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
-import { lazyExport } from '../../loading/lazy-export';
+import { lazyView } from '../../loading/lazy-view';
 import { LazyExportDialog } from '../../transfer/lazy';
 import { BoardTitle } from './board-title';
 
-// Opened by a click, so loaded then (features/loading/lazy-export.ts).
-const BoardSettingsDialog = lazyExport(
+// Opened by a click, so loaded then (features/loading/lazy-view.tsx).
+const BoardSettingsDialog = lazyView(
   () => import('./board-settings-dialog'),
   'BoardSettingsDialog',
 );
@@ -67,14 +67,10 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         ) : null}
       </div>
       {exportOpen ? (
-        <Suspense fallback={null}>
-          <LazyExportDialog board={data.board} onClose={() => setExportOpen(false)} />
-        </Suspense>
+        <LazyExportDialog board={data.board} onClose={() => setExportOpen(false)} />
       ) : null}
       {settingsOpen ? (
-        <Suspense fallback={null}>
-          <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
-        </Suspense>
+        <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
       ) : null}
     </div>
   );

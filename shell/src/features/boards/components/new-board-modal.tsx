@@ -1,5 +1,5 @@
 import { Button, Modal, TextField, t } from '@taskflow/shared';
-import { Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ImportSummary } from '../../transfer/import-summary-dialog';
 import { LazyImportFromFile, LazyImportSummaryDialog } from '../../transfer/lazy';
 
@@ -31,12 +31,7 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
   };
 
   // After an import the board is there and selected; the dialog gives way to its summary.
-  if (imported)
-    return (
-      <Suspense fallback={null}>
-        <LazyImportSummaryDialog summary={imported} onClose={onClose} />
-      </Suspense>
-    );
+  if (imported) return <LazyImportSummaryDialog summary={imported} onClose={onClose} />;
 
   return (
     <Modal
@@ -61,9 +56,7 @@ export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
           error={failed ? t('errors.createFailed') : undefined}
         />
       </form>
-      <Suspense fallback={null}>
-        <LazyImportFromFile onImported={setImported} onBusyChange={setImporting} />
-      </Suspense>
+      <LazyImportFromFile onImported={setImported} onBusyChange={setImporting} />
     </Modal>
   );
 };

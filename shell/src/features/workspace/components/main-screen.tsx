@@ -10,7 +10,7 @@ import {
   type MyTask,
   type SessionUser,
 } from '@taskflow/shared';
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
 import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
@@ -22,14 +22,14 @@ import { FilterBar } from '../../filters/components/filter-bar';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
-import { lazyExport } from '../../loading/lazy-export';
+import { lazyView } from '../../loading/lazy-view';
 
-// Views opened by a click load then, not with the app (features/loading/lazy-export.ts).
-const MyTasksView = lazyExport(
+// Views opened by a click load then, not with the app (features/loading/lazy-view.tsx).
+const MyTasksView = lazyView(
   () => import('../../my-tasks/components/my-tasks-view'),
   'MyTasksView',
 );
-const ProfileDialog = lazyExport(
+const ProfileDialog = lazyView(
   () => import('../../profile/components/profile-dialog'),
   'ProfileDialog',
 );
@@ -144,12 +144,10 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
           onClose={() => setConfirmingDelete(false)}
         />
       ) : null}
-      <Suspense fallback={null}>
-        {myTasksOpen ? (
-          <MyTasksView onOpenTask={openTask} onClose={() => setMyTasksOpen(false)} />
-        ) : null}
-        {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
-      </Suspense>
+      {myTasksOpen ? (
+        <MyTasksView onOpenTask={openTask} onClose={() => setMyTasksOpen(false)} />
+      ) : null}
+      {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
       {teamOpen && boards.selectedId ? (
         <TeamManagement boardId={boards.selectedId} onClose={closeTeam} />
       ) : null}
