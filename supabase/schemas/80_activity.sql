@@ -105,6 +105,11 @@ set search_path = ''
 as $$
 declare
   v_card jsonb;
+  -- Columns with a kind of their own below, and those left out of the history.
+  v_own_kind constant text[] := array['deleted_at', 'list_id', 'title', 'due_date', 'priority', 'description'];
+  v_old jsonb;
+  v_new jsonb;
+  v_field text;
 begin
   if tg_op = 'INSERT' then
     if new.deleted_at is null then
@@ -154,17 +159,30 @@ begin
     perform private.record_activity(new.board_id, new.id, 'card_description', v_card || jsonb_build_object(
       'before', old.description, 'after', new.description));
   end if;
+  -- Every other column, read from the row by its name: one card_field_changed entry each.
+  v_old := to_jsonb(old) - v_own_kind - private.card_fields_not_recorded();
+  v_new := to_jsonb(new) - v_own_kind - private.card_fields_not_recorded();
+  if v_old is distinct from v_new then
+    for v_field in select k from jsonb_object_keys(v_new) k order by k loop
+      if v_old -> v_field is distinct from v_new -> v_field then
+        perform private.record_activity(new.board_id, new.id, 'card_field_changed', v_card || jsonb_build_object(
+          'field', v_field, 'before', v_old -> v_field, 'after', v_new -> v_field));
+      end if;
+    end loop;
+  end if;
   return null;
 end;
 $$;
 
 comment on function private.record_card_activity() is
-  'Trigger: activity for cards created, moved, renamed, deleted, restored, and due date, priority and description changed.';
+  'Trigger: activity for cards created, moved, renamed, deleted, restored, due date, priority and description changed, and card_field_changed for any other column (but private.card_fields_not_recorded()).';
 
 revoke execute on function private.record_card_activity() from public, anon, authenticated;
 
+-- Any update: which columns matter is decided inside, from the row (a position alone writes
+-- nothing).
 create or replace trigger record_activity
-  after insert or delete or update of list_id, title, due_date, priority, description, deleted_at
+  after insert or delete or update
   on public.cards
   for each row execute function private.record_card_activity();
 

@@ -119,14 +119,11 @@ begin
     where k.card_id in (select bc.id from board_cards bc)
     group by k.card_id
   ),
+  -- A card is its row, every column by its name, but those private.card_fields_not_exported()
+  -- names (ids, times, the board, the list it sits in), plus its children.
   card_docs as (
     select c.list_id, c.position, c.created_at, c.id,
-           json_build_object(
-             'title', c.title,
-             'description', c.description,
-             'priority', c.priority,
-             'due_date', c.due_date,
-             'position', c.position,
+           (to_jsonb(c) - private.card_fields_not_exported()) || jsonb_build_object(
              'labels', coalesce(t.ids, '[]'::json),
              'assignees', coalesce(a.emails, '[]'::json),
              'subtasks', coalesce(s.items, '[]'::json),
@@ -213,6 +210,9 @@ declare
   v_people integer;
   v_unregistered integer;
   v_members_added integer;
+  v_card_fixed text[] := private.card_fields_not_exported() || array['title', 'position'];
+  v_card_columns text;
+  v_card_values text;
 begin
   if v_caller is null then
     raise exception using
@@ -376,15 +376,40 @@ begin
   from pg_temp.import_lists il
   order by il.ord;
 
-  insert into public.cards (id, list_id, title, description, due_date, priority, position, created_at)
-  select ic.id, ic.list_id, btrim(ic.doc ->> 'title'),
-         coalesce(ic.doc ->> 'description', ''),
-         (ic.doc ->> 'due_date')::date,
-         coalesce(ic.doc ->> 'priority', 'medium'),
-         coalesce((ic.doc ->> 'position')::double precision, ic.ord * 1024),
-         now() + ic.ord * interval '1 microsecond'
-  from pg_temp.import_cards ic
-  order by ic.list_ord, ic.ord;
+  -- Cards: the server sets what private.card_fields_not_exported() names (a new id, the list
+  -- the card sits in, its board by trigger, created_at in document order; never deleted), and
+  -- title and position keep their rules (trimmed; the document's order when absent). Every
+  -- other column is read from the card's document by its name and converted to the column's
+  -- type (jsonb_populate_record: a value that does not fit fails the import, 22P02/22007/23514);
+  -- one the document leaves out takes the column's default, as does a null for a not-null
+  -- column with a default. The column list comes from the table, so a new column travels
+  -- without a change here.
+  select string_agg(format('%I', a.attname), ', ' order by a.attnum),
+         string_agg(
+           case
+             when a.attnotnull and d.adbin is not null then
+               format('coalesce(r.%I, %s)', a.attname, pg_catalog.pg_get_expr(d.adbin, d.adrelid))
+             else
+               format('case when ic.doc ? %L then r.%I else %s end', a.attname, a.attname,
+                      coalesce(pg_catalog.pg_get_expr(d.adbin, d.adrelid), 'null'))
+           end, ', ' order by a.attnum)
+    into v_card_columns, v_card_values
+    from pg_catalog.pg_attribute a
+    left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+   where a.attrelid = 'public.cards'::regclass
+     and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+     and a.attname <> all (v_card_fixed);
+
+  execute format($insert$
+    insert into public.cards (id, list_id, title, position, created_at%s)
+    select ic.id, ic.list_id, btrim(ic.doc ->> 'title'),
+           coalesce((ic.doc ->> 'position')::double precision, ic.ord * 1024),
+           now() + ic.ord * interval '1 microsecond'%s
+    from pg_temp.import_cards ic
+    cross join lateral jsonb_populate_record(null::public.cards, ic.doc - $1) r
+    order by ic.list_ord, ic.ord
+  $insert$, coalesce(', ' || v_card_columns, ''), coalesce(', ' || v_card_values, ''))
+  using v_card_fixed;
 
   -- A label reference that names no label of the document is refused, not dropped (its
   -- label_id is null: 23502): the document is inconsistent, and nothing of it is kept.
