@@ -155,6 +155,7 @@ export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './
 export { Button, type ButtonProps, type ButtonVariant } from './ui/button';
 export { Avatar, type AvatarProps } from './ui/avatar';
 export { Modal, type ModalProps } from './ui/modal';
+export { StyleScope, type StyleScopeProps } from './ui/style-scope';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/confirm-dialog';
 export { ToastViewport } from './ui/toast-viewport';
 export { StrokeIcon, PencilIcon, type StrokeIconProps } from './ui/icons';

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../i18n/t';
 import { Button } from './button';
+import { usePortalStyleScope } from './style-scope';
 
 export interface ModalProps {
   title: string;
@@ -36,6 +37,8 @@ export const Modal = ({
   size = 'md',
 }: ModalProps) => {
   const id = useId();
+  // In document.body, outside the opening remote's root: the backdrop carries its scope.
+  const styleScope = usePortalStyleScope();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -86,6 +89,7 @@ export const Modal = ({
         if (event.target === event.currentTarget) onClose();
       }}
       data-testid="modal-backdrop"
+      {...styleScope}
     >
       <div
         ref={panel}
