@@ -5,6 +5,7 @@ import {
   boardStore,
   hasActiveFilters,
   noteBoardShown,
+  StyleScope,
   t,
   type BoardColumnsProps,
 } from '@taskflow/shared';
@@ -14,7 +15,7 @@ import { BoardDndContext } from './features/columns/components/board-dnd-context
 import { ListColumn } from './features/columns/components/list-column';
 import { useBoardColumns } from './features/columns/hooks/use-board-columns';
 
-/** Exposed as board_remote/BoardColumns: the lists and cards of a board. */
+/** The lists and cards of a board. */
 const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardColumnsProps) => {
   const { status, data, columns, profiles, labels } = useBoardColumns(boardId, filters);
   // The shell may pass a new function each render; the tiles keep one, so they stay memoised.
@@ -109,4 +110,11 @@ const ListIds = ({
   );
 };
 
-export default BoardColumns;
+/** Exposed as board_remote/BoardColumns, in the remote's style scope (src/remote.css). */
+const ScopedBoardColumns = (props: BoardColumnsProps) => (
+  <StyleScope name="board_remote">
+    <BoardColumns {...props} />
+  </StyleScope>
+);
+
+export default ScopedBoardColumns;

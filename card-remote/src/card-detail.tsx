@@ -5,6 +5,7 @@ import {
   boardStore,
   dismissToast,
   showToast,
+  StyleScope,
   t,
   type CardDetailProps,
 } from '@taskflow/shared';
@@ -82,7 +83,14 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
   );
 };
 
-/** Exposed as card_remote/CardDetail: the card detail modal with its label modal. */
-const CardDetail = (props: CardDetailProps) => <CardDetailModal key={props.cardId} {...props} />;
+/**
+ * Exposed as card_remote/CardDetail: the card detail modal with its label modal, in the remote's
+ * style scope (src/remote.css; the modals carry it into document.body).
+ */
+const CardDetail = (props: CardDetailProps) => (
+  <StyleScope name="card_remote">
+    <CardDetailModal key={props.cardId} {...props} />
+  </StyleScope>
+);
 
 export default CardDetail;

@@ -1,10 +1,10 @@
 import './remote.css';
-import { Modal, t, type TeamManagementProps } from '@taskflow/shared';
+import { Modal, StyleScope, t, type TeamManagementProps } from '@taskflow/shared';
 import { InviteForm } from './features/team/components/invite-form';
 import { MemberRow } from './features/team/components/member-row';
 import { useTeam } from './features/team/hooks/use-team';
 
-/** Exposed as team_remote/TeamManagement: the team-management modal (spec §2, screen 5). */
+/** The team-management modal (spec §2, screen 5). */
 const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
   const team = useTeam(boardId);
   return (
@@ -44,4 +44,11 @@ const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
   );
 };
 
-export default TeamManagement;
+/** Exposed as team_remote/TeamManagement, in the remote's style scope (src/remote.css). */
+const ScopedTeamManagement = (props: TeamManagementProps) => (
+  <StyleScope name="team_remote">
+    <TeamManagement {...props} />
+  </StyleScope>
+);
+
+export default ScopedTeamManagement;
