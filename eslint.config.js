@@ -3,6 +3,7 @@
 // backend imports no frontend code, and no workspace reaches into another one by a relative path.
 // scripts/test/lint-boundaries.test.ts lints a fixture for each of these rules, so none of them
 // can stop firing unnoticed.
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { appFolders } from '@taskflow/shared/federation/remotes';
@@ -35,7 +36,53 @@ const zone = (target, from, message, except) => ({
   ...(except ? { except } : {}),
 });
 
+// Inside shared (docs/frontend.md, "Inside shared"): the kernel, the domain and the UI kit know no
+// feature, and a feature reaches another only through that feature's public file. The workspace,
+// the composition root, is the one place that assembles features from their parts.
+const sharedFeatures = readdirSync(new URL('./shared/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** A feature's public files: index.ts, and transfer's on-demand entry (shared/package.json). */
+const featurePublicFiles = ['./index.ts', './formats.ts'];
+const layersBelowFeatures = {
+  'shared/src/kernel': 'the kernel',
+  'shared/src/domain': 'the domain',
+  'shared/src/ui': 'the UI kit',
+};
+const sharedZones = [
+  ...Object.entries(layersBelowFeatures).flatMap(([layer, name]) => [
+    zone(
+      layer,
+      'shared/src/features',
+      `${name} must not import a feature: features build on it, not the other way round.`,
+    ),
+    zone(layer, 'shared/src/workspace', `${name} must not import the workspace.`),
+  ]),
+  zone('shared/src/kernel', 'shared/src/ui', 'The kernel must not import the UI kit.'),
+  zone('shared/src/domain', 'shared/src/ui', 'The domain must not import the UI kit.'),
+  zone(
+    'shared/src/features',
+    'shared/src/workspace',
+    'A feature must not import the workspace: the workspace assembles the features.',
+  ),
+  ...sharedFeatures.flatMap((feature) =>
+    sharedFeatures
+      .filter((other) => other !== feature)
+      .map((other) =>
+        zone(
+          `shared/src/features/${feature}`,
+          `shared/src/features/${other}`,
+          `The ${feature} feature reaches ${other} only through its public file (features/${other}/index.ts).`,
+          featurePublicFiles,
+        ),
+      ),
+  ),
+];
+
 const zones = [
+  ...sharedZones,
   ...apps.flatMap((app) =>
     apps
       .filter((other) => other !== app)

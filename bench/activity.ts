@@ -15,7 +15,7 @@
  * Measured, all through supabase-js as the member (REST, row-level security on), median of
  * `--runs` after 3 warm-ups, the queries taking turns so that the machine's load is shared:
  * - board_snapshot RPC on this board and on its twin (the same board without the history);
- * - the panel's first page: the board's newest 50 entries (shared/src/activity/activity-api.ts);
+ * - the panel's first page: the board's newest 50 entries (shared/src/features/activity/activity-api.ts);
  * - an older page: the 50 entries after the middle of the history (keyset, as scrolling asks);
  * - a card's first page (its detail's history);
  * and the plan of the first page's query (EXPLAIN ANALYZE as the member).

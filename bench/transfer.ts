@@ -24,7 +24,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startScratchBackend } from '../e2e/support/environment.ts';
 import { numberArgs } from './support/bench-args.ts';
-import { prepareImport, MAX_IMPORT_FILE_BYTES } from '../shared/src/transfer/index.ts';
+import { prepareImport, MAX_IMPORT_FILE_BYTES } from '../shared/src/features/transfer/formats.ts';
 
 const { cards: CARDS, runs: RUNS } = numberArgs({ cards: 5000, runs: 3 });
 const LISTS = 8;

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { Database } from '../shared/src/backend/database.types.ts';
+import type { Database } from '../shared/src/kernel/backend/database.types.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { teammate } from '../scripts/lib/seed-demo.ts';
 import { startBackendProcess, type BackendProcess } from './support/backend-process.ts';

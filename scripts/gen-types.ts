@@ -1,4 +1,4 @@
-// `npm run gen:types`: regenerates shared/src/backend/database.types.ts from the migrations.
+// `npm run gen:types`: regenerates shared/src/kernel/backend/database.types.ts from the migrations.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { databaseTypesFile, generateDatabaseTypes } from './lib/database-types.ts';

@@ -43,7 +43,7 @@ const devRuntimeConfig = (): Plugin => {
  * also loads its shares by `import()`, and those are needed at start.
  */
 const onDemandPaths = [
-  '/shared/src/transfer/',
+  '/shared/src/features/transfer/',
   '/shell/src/features/transfer/',
   '/shell/src/features/my-tasks/components/',
   '/shell/src/features/profile/components/',

@@ -576,7 +576,7 @@ describe('growth', () => {
       [bigBoard, ownerId],
     );
     await backend.sql('analyze public.activity');
-    // The query the app sends for an older page (shared/src/activity/activity-api.ts), as
+    // The query the app sends for an older page (shared/src/features/activity/activity-api.ts), as
     // the signed-in owner, under row-level security.
     const explain = (column: string, id: string) =>
       backend.db.asRole({ role: 'authenticated', sub: ownerId }, async (tx) =>

@@ -1,13 +1,13 @@
 // Seeds the local backend once with a German demo account and a demo board, through the same
 // HTTP API and client the app uses (no SQL), so the seed also proves the API works end to end.
 // Its rows are made by the same factory as the store's new rows and the tests' fixtures
-// (shared/src/data/new-rows.ts), typed by the generated Database type.
+// (shared/src/domain/new-rows.ts), typed by the generated Database type.
 // "Once" means: only when the demo account does not exist yet. A demo user who deletes the demo
 // board keeps it deleted across restarts.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { Database } from '../../shared/src/backend/database.types.ts';
-import { newRow } from '../../shared/src/data/new-rows.ts';
+import type { Database } from '../../shared/src/kernel/backend/database.types.ts';
+import { newRow } from '../../shared/src/domain/new-rows.ts';
 import { demoAccount } from '../../shared/src/dev/demo-account.ts';
 
 export const teammate = {

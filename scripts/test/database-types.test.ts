@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../backend/src/db/migrations.ts';
 import { openPglite } from '../../backend/src/db/pglite-adapter.ts';
 import type { Db } from '../../backend/src/db/types.ts';
-import { newRow } from '../../shared/src/data/new-rows.ts';
+import { newRow } from '../../shared/src/domain/new-rows.ts';
 import { databaseTypesFile, databaseTypesOf, migrationsDir } from '../lib/database-types.ts';
 
 let db: Db;

@@ -51,6 +51,35 @@ describe('the boundary lint', { timeout: 60_000 }, () => {
     if (rule !== 'no-unresolved') expect(rules).not.toContain('import-x/no-unresolved');
   });
 
+  test.each([
+    ['the kernel importing a feature', 'kernel-imports-feature.ts', 'shared/src/kernel'],
+    ['the UI kit importing a feature', 'ui-imports-feature.ts', 'shared/src/ui'],
+    ['the domain importing a feature', 'domain-imports-feature.ts', 'shared/src/domain'],
+    [
+      "a feature reaching into another feature's files",
+      'feature-imports-feature-internal.ts',
+      'shared/src/features/activity',
+    ],
+    [
+      'a feature importing the workspace',
+      'feature-imports-workspace.ts',
+      'shared/src/features/activity',
+    ],
+  ])('inside shared, reports %s', async (_case, fixture, folder) => {
+    const rules = await rulesFiring(fixture, `${folder}/lint-fixture.ts`);
+    expect(rules).toContain('import-x/no-restricted-paths');
+    expect(rules).not.toContain('import-x/no-unresolved');
+  });
+
+  test("inside shared, allows a feature another feature's public file, the kernel, domain and UI kit", async () => {
+    expect(
+      await rulesFiring(
+        'feature-imports-public-file.ts',
+        'shared/src/features/activity/lint-fixture.ts',
+      ),
+    ).toEqual([]);
+  });
+
   test('reports a relative import of another workspace, whichever file it reaches', async () => {
     const rules = await rulesFiring('deep-shared-relative.ts', 'team-remote/src/lint-fixture.ts');
     expect(rules).toContain('import-x/no-relative-packages');

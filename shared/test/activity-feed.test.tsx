@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../src/testing/component-test-setup';
-import { ActivityFeed } from '../src/activity/activity-feed';
-import type { ActivityEntry } from '../src/activity/activity-types';
-import { createUseActivity } from '../src/activity/use-activity';
+import { ActivityFeed } from '../src/features/activity/activity-feed';
+import type { ActivityEntry } from '../src/features/activity/activity-types';
+import { createUseActivity } from '../src/features/activity/use-activity';
 import { createMemoryActivity, type MemoryActivity } from '../src/testing/memory-activity';
 
 const BOARD = 'b0000000-0000-4000-8000-000000000001';

@@ -4,8 +4,8 @@ import {
   activitySentence,
   relativeTime,
   type SentenceContext,
-} from '../src/activity/activity-sentence';
-import type { ActivityEntry } from '../src/activity/activity-types';
+} from '../src/features/activity/activity-sentence';
+import type { ActivityEntry } from '../src/features/activity/activity-types';
 
 const MAX = '00000000-0000-4000-8000-00000000000a';
 const ERIKA = '00000000-0000-4000-8000-00000000000b';

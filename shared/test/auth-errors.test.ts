@@ -4,7 +4,7 @@ import {
   AuthWeakPasswordError,
 } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authErrorText } from '../src/auth/auth-errors';
+import { authErrorText } from '../src/kernel/session/auth-errors';
 
 // The errors as supabase-js hands them to the app, built with its own classes.
 describe('authErrorText', () => {

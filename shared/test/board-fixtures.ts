@@ -1,11 +1,11 @@
 import { Subject } from 'rxjs';
-import type { BoardChannelEvent, ChannelStatus } from '../src/board/board-realtime';
-import type { BoardGateway } from '../src/board/board-gateway';
-import type { RowChange } from '../src/board/row-change';
-import { ApiError } from '../src/data/api-error';
+import type { BoardChannelEvent, ChannelStatus } from '../src/features/board/board-realtime';
+import type { BoardGateway } from '../src/features/board/board-gateway';
+import type { RowChange } from '../src/features/board/row-change';
+import { ApiError } from '../src/kernel/backend/api-error';
 import type { BoardSnapshot, Card } from '../src/domain/types';
-import { newCard, newMember, newRow } from '../src/data/new-rows';
-import type { Connection } from '../src/backend/connection';
+import { newCard, newMember, newRow } from '../src/domain/new-rows';
+import type { Connection } from '../src/kernel/backend/connection';
 import { BoardStore, selectCardsByList } from './store-harness';
 
 export const boardId = 'b1';

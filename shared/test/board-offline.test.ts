@@ -1,10 +1,10 @@
 // The board store while the backend is away (issue 8): edits stay on screen and wait, in order,
 // for the connection; refusals still roll back with the German message.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Connection } from '../src/backend/connection';
-import { BoardsStore } from '../src/boards/boards-store';
-import { RETRY_MS } from '../src/board/board-outbox';
-import { ApiError } from '../src/data/api-error';
+import { Connection } from '../src/kernel/backend/connection';
+import { BoardsStore } from '../src/features/boards/boards-store';
+import { RETRY_MS } from '../src/features/board/board-outbox';
+import { ApiError } from '../src/kernel/backend/api-error';
 import { createMemoryGateway, sampleBoardSnapshot, type MemoryGateway } from '../src/testing';
 import { BoardStore, getToastsForTest } from './store-harness';
 import { card, openLoadedStore, snapshot, titlesIn } from './board-fixtures';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BoardsStore, type SelectionMemory } from '../src/boards/boards-store';
+import { BoardsStore, type SelectionMemory } from '../src/features/boards/boards-store';
 import type { Board } from '../src/index';
-import { newRow } from '../src/data/new-rows';
-import { getToasts } from '../src/toast/toast-store';
+import { newRow } from '../src/domain/new-rows';
+import { getToasts } from '../src/kernel/toast/toast-store';
 import { deferred, failed } from './board-fixtures';
 
 const board = (id: string, title: string): Board =>

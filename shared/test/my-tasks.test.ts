@@ -6,11 +6,11 @@ import {
   groupMyTasks,
   msUntilLocalMidnight,
   myTaskGroupOf,
-} from '../src/my-tasks/grouping';
-import type { MyTask } from '../src/my-tasks/my-tasks-api';
-import type { MyTaskSignal } from '../src/my-tasks/my-tasks-changes';
-import { MyTasksStore, type MyTasksState } from '../src/my-tasks/my-tasks-store';
-import { reminderText, startReminders } from '../src/my-tasks/reminders';
+} from '../src/features/my-tasks/grouping';
+import type { MyTask } from '../src/features/my-tasks/my-tasks-api';
+import type { MyTaskSignal } from '../src/features/my-tasks/my-tasks-changes';
+import { MyTasksStore, type MyTasksState } from '../src/features/my-tasks/my-tasks-store';
+import { reminderText, startReminders } from '../src/features/my-tasks/reminders';
 import { myTaskRow as task } from '../src/testing/my-task-row';
 
 // 2026-11-23 is a Monday.

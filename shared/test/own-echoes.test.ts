@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OwnEchoes, sameRow } from '../src/board/own-echoes';
-import { deletion, insertOrUpdate } from '../src/board/row-change';
+import { OwnEchoes, sameRow } from '../src/features/board/own-echoes';
+import { deletion, insertOrUpdate } from '../src/features/board/row-change';
 
 const cardRow = (extra: Record<string, unknown>) =>
   insertOrUpdate('cards', { id: 'c1', title: 'Karte', ...extra });

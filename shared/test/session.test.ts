@@ -8,7 +8,7 @@ const auth = vi.hoisted(() => ({
   signOut: vi.fn(async () => ({ error: null })),
 }));
 
-vi.mock('../src/backend/supabase-client', () => ({
+vi.mock('../src/kernel/backend/supabase-client', () => ({
   getSupabase: () => ({
     auth: {
       onAuthStateChange: (listener: typeof auth.listener) => {
@@ -31,7 +31,7 @@ let unsubscribe: () => void;
 
 beforeEach(async () => {
   vi.resetModules();
-  const { session$ } = await import('../src/auth/session');
+  const { session$ } = await import('../src/kernel/session/session');
   states = [];
   const subscription = session$.subscribe((state) => states.push(state));
   unsubscribe = () => subscription.unsubscribe();
@@ -63,7 +63,7 @@ describe('session$', () => {
   });
 
   it('clears the user at once on sign-out', async () => {
-    const { signOut } = await import('../src/auth/session');
+    const { signOut } = await import('../src/kernel/session/session');
     auth.listener?.('SIGNED_IN', session('anna'));
     const signingOut = signOut();
     expect(states.at(-1)).toEqual({ status: 'signedOut' });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { themeBootScript, themeStorageKey } from '../federation/theme-boot.js';
-import { getTheme, setThemePreference, startTheme } from '../src/theme/theme-store';
+import { getTheme, setThemePreference, startTheme } from '../src/kernel/theme/theme-store';
 
 /** The system's colour scheme as the page sees it, switchable like the OS setting. */
 const systemScheme = (initiallyDark: boolean) => {

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useTransitionStore } from '../src/hooks/use-transition-store';
-import { createStateCell } from '../src/state/state-cell';
+import { useTransitionStore } from '../src/kernel/state/use-transition-store';
+import { createStateCell } from '../src/kernel/state/state-cell';
 
 const cell = createStateCell('abgemeldet');
 let listening = 0;

@@ -1,3 +1,9 @@
+import type { Profile } from './types';
+
+/** How a person is named on screen: the full name, else the e-mail address. */
+export const displayName = (profile: Pick<Profile, 'full_name' | 'email'> | undefined): string =>
+  profile?.full_name.trim() || profile?.email || '';
+
 /** At most two initials, uppercase; '?' without a name (spec §9). */
 export const avatarInitials = (name: string | null | undefined): string => {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);

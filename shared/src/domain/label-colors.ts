@@ -1,4 +1,4 @@
-import { t } from '../i18n/t';
+import { t } from '../kernel/i18n/t';
 
 export type LabelColorKey =
   'blue' | 'green' | 'yellow' | 'red' | 'purple' | 'pink' | 'indigo' | 'gray';

@@ -1,5 +1,5 @@
 import type { Priority } from './types';
-import { t } from '../i18n/t';
+import { t } from '../kernel/i18n/t';
 
 export const priorities: readonly Priority[] = ['low', 'medium', 'high', 'urgent'];
 

@@ -3,7 +3,7 @@
 // reaches every row type at once; what is written here is only what the client adds: the
 // narrowing that a check constraint guarantees, and the board document that `board_snapshot`
 // assembles.
-import type { Tables } from '../backend/database.types';
+import type { Tables } from '../kernel/backend/database.types';
 
 export type Priority = 'low' | 'medium' | 'high' | 'urgent';
 /** `board_members.role` is text with a check constraint: these two values only. */

@@ -1,11 +1,11 @@
 import { Observable, type Subscriber } from 'rxjs';
-import type { ActivityChannelEvent } from '../activity/activity-api';
-import type { ActivityGateway } from '../activity/activity-store';
+import type { ActivityChannelEvent } from '../features/activity/activity-api';
+import type { ActivityGateway } from '../features/activity/activity-store';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityEntry,
   type ActivityScope,
-} from '../activity/activity-types';
+} from '../features/activity/activity-types';
 
 export interface MemoryActivity {
   gateway: ActivityGateway;

@@ -4,12 +4,12 @@
 // Exported as @taskflow/shared/testing, never from the package's main entry, so no app bundle
 // carries it.
 import { Subject } from 'rxjs';
-import type { BoardChannelEvent } from '../board/board-realtime';
-import type { BoardGateway, BoardWriteApi } from '../board/board-gateway';
-import type { RowChange } from '../board/row-change';
-import { ApiError } from '../data/api-error';
-import type { InviteResult } from '../data/members-api';
-import { newMember } from '../data/new-rows';
+import type { BoardChannelEvent } from '../features/board/board-realtime';
+import type { BoardGateway, BoardWriteApi } from '../features/board/board-gateway';
+import type { RowChange } from '../features/board/row-change';
+import { ApiError } from '../kernel/backend/api-error';
+import type { InviteResult } from '../features/board/api/members-api';
+import { newMember } from '../domain/new-rows';
 import type { BoardMember, BoardSnapshot, Profile } from '../domain/types';
 
 export interface MemoryGateway {

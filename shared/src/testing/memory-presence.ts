@@ -1,10 +1,10 @@
 // Presence without a server, for component tests: every connection of one memory presence
 // shares its rooms, as clients of one Realtime server do, so a test can let another member
 // open the board or a card and leave again. Exported from @taskflow/shared/testing only.
-import type { SessionUser } from '../auth/session';
-import { PresenceStore } from '../presence/presence-store';
-import type { PresenceMeta, PresenceTransport } from '../presence/presence-store';
-import { createStateCell } from '../state/state-cell';
+import type { SessionUser } from '../kernel/session/session';
+import { PresenceStore } from '../features/presence/presence-store';
+import type { PresenceMeta, PresenceTransport } from '../features/presence/presence-store';
+import { createStateCell } from '../kernel/state/state-cell';
 
 export interface MemoryPresence {
   /** The page's store over the memory rooms, signed in as `signIn` says. */

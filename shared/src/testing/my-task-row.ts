@@ -1,4 +1,4 @@
-import type { MyTask } from '../my-tasks/my-tasks-api';
+import type { MyTask } from '../features/my-tasks/my-tasks-api';
 
 let serial = 0;
 

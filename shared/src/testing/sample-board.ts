@@ -1,5 +1,5 @@
 import type { BoardSnapshot } from '../domain/types';
-import { newCard, newMember, newRow } from '../data/new-rows';
+import { newCard, newMember, newRow } from '../domain/new-rows';
 
 const at = (second: number) => `2025-01-01T10:00:${String(second).padStart(2, '0')}Z`;
 

@@ -1,10 +1,10 @@
 import type * as Shared from '../index';
-import { Connection } from '../backend/connection';
-import { BoardStore } from '../board/board-store';
-import { createUseBoard } from '../hooks/use-board';
-import { createUseConnection } from '../hooks/use-connection';
-import { createPresenceHooks } from '../presence/use-presence';
-import { createUseActivity } from '../activity/use-activity';
+import { Connection } from '../kernel/backend/connection';
+import { BoardStore } from '../features/board/board-store';
+import { createUseBoard } from '../features/board/use-board';
+import { createUseConnection } from '../kernel/backend/use-connection';
+import { createPresenceHooks } from '../features/presence/use-presence';
+import { createUseActivity } from '../features/activity/use-activity';
 import { createMemoryActivity, type MemoryActivity } from './memory-activity';
 import { createMemoryGateway, type MemoryGateway } from './memory-gateway';
 import { createMemoryPresence, type MemoryPresence } from './memory-presence';

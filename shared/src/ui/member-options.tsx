@@ -1,4 +1,4 @@
-import { displayName } from '../board/selectors';
+import { displayName } from '../domain/avatar';
 import type { BoardMember } from '../domain/types';
 
 export interface MemberOptionsProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { t } from '../i18n/t';
+import { t } from '../kernel/i18n/t';
 import { Button } from './button';
 import { usePortalStyleScope } from './style-scope';
 

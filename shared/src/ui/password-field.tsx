@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '../i18n/t';
+import { t } from '../kernel/i18n/t';
 import { Field, type FieldedProps } from './field';
 import { TextInput, type TextInputProps } from './text-field';
 

@@ -1,6 +1,6 @@
-import { useToasts } from '../hooks/use-toasts';
-import { dismissToast, type ToastTone } from '../toast/toast-store';
-import { t } from '../i18n/t';
+import { useToasts } from '../kernel/toast/use-toasts';
+import { dismissToast, type ToastTone } from '../kernel/toast/toast-store';
+import { t } from '../kernel/i18n/t';
 
 const tones: Record<ToastTone, string> = {
   error: 'border-rose-200 bg-rose-50 text-rose-800',

@@ -1,0 +1,35 @@
+// The domain's public file: the rows' types and the product's rules, pure and free of React.
+export type * from './types';
+export {
+  priorities,
+  normalizePriority,
+  priorityName,
+  priorityBadge,
+  priorityBadgeClass,
+} from './priority';
+export {
+  labelColors,
+  defaultLabelColor,
+  labelColorName,
+  labelColorFor,
+  type LabelColor,
+  type LabelColorKey,
+} from './label-colors';
+export { avatarInitials, avatarColor, avatarColors, displayName } from './avatar';
+export { subtaskProgress } from './progress';
+export {
+  matchesFilters,
+  filtersForBoard,
+  hasActiveFilters,
+  emptyFilters,
+  type CardFilters,
+} from './card-filter';
+export { formatDate, formatDateTime, isOverdue, localDateKey } from './dates';
+export {
+  POSITION_GAP,
+  byPosition,
+  positionAtEnd,
+  positionBetween,
+  positionForIndex,
+} from './positions';
+export { boardBackgrounds, defaultBoardBackground } from './board-backgrounds';

@@ -1,0 +1,87 @@
+// New rows as the database would store them: the one place where the migrations' column
+// defaults are repeated on the client. The store draws its optimistic rows with it, and the
+// fixtures of every test and the demo seed are made with it, so they all agree with the schema.
+// Typed from the generated Database type: a column added without a default is a compile error
+// wherever a row is made without it, and a column added with a default (or nullable) is a
+// compile error below until its default is written here.
+import type { Database } from '../kernel/backend/database.types';
+import type { BoardMember, Card, MemberRole, Profile } from './types';
+import { newId } from './new-id';
+
+type Table = keyof Database['public']['Tables'];
+type Row<T extends Table> = Database['public']['Tables'][T]['Row'];
+type Insert<T extends Table> = Database['public']['Tables'][T]['Insert'];
+
+/** Tables whose rows have their own id (not the link tables keyed by both ends). */
+type TableWithId = { [T in Table]: 'id' extends keyof Row<T> ? T : never }[Table];
+
+/** Set per row: an id made on the client (see new-id.ts) and the time of creation. */
+type PerRowColumn = 'id' | 'created_at';
+/** Columns that default to the caller (`auth.uid()`): the client always names the user. */
+type CallerColumn = 'owner_id' | 'user_id';
+
+type OptionalInsertColumn<T extends Table> = {
+  [K in keyof Insert<T>]-?: object extends Pick<Insert<T>, K> ? K : never;
+}[keyof Insert<T>];
+
+type DefaultedColumn<T extends Table> = Exclude<
+  OptionalInsertColumn<T>,
+  PerRowColumn | CallerColumn
+>;
+
+/** The value every defaulted (or nullable) column takes when an insert leaves it out. */
+const columnDefaults: {
+  [T in Table]: Required<Pick<Row<T>, DefaultedColumn<T> & keyof Row<T>>>;
+} = {
+  profiles: { full_name: '', email: null },
+  boards: { background: 'bg-gradient-to-br from-blue-500 to-indigo-600' },
+  board_members: { role: 'member' },
+  board_labels: { color: 'bg-blue-100 text-blue-800' },
+  lists: { position: 0 },
+  cards: { description: '', due_date: null, priority: 'medium', position: 0, deleted_at: null },
+  card_assignees: {},
+  card_tags: {},
+  card_checklist_items: {
+    text: '',
+    completed: false,
+    position: 0,
+    due_date: null,
+    assigned_to: null,
+  },
+  card_comments: { edited_at: null },
+  activity: { card_id: null, actor_id: null, data: {} },
+};
+
+/** What a new row must be given: the columns without a default, and the user where it is one. */
+export type NewRowValues<T extends TableWithId> = Omit<
+  Insert<T>,
+  DefaultedColumn<T> | PerRowColumn | CallerColumn
+> &
+  Pick<Row<T>, CallerColumn & keyof Row<T>> &
+  Partial<Row<T>>;
+
+export const newRow = <T extends TableWithId>(table: T, values: NewRowValues<T>): Row<T> =>
+  ({
+    id: newId(),
+    created_at: new Date().toISOString(),
+    ...columnDefaults[table],
+    ...values,
+  }) as Row<T>;
+
+/** A new card as the board document carries it: no assignees, labels, subtasks or comments. */
+export const newCard = (values: NewRowValues<'cards'> & Partial<Card>): Card => ({
+  assignee_ids: [],
+  label_ids: [],
+  checklist: [],
+  comments: [],
+  ...newRow('cards', values),
+});
+
+/** A membership with the member's profile, as the board document carries it. */
+export const newMember = (
+  values: NewRowValues<'board_members'> & { role?: MemberRole; profile?: Profile | null },
+): BoardMember => {
+  const { profile = null, ...row } = values;
+  const member = newRow('board_members', row);
+  return { ...member, role: member.role as MemberRole, profile };
+};

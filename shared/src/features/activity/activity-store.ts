@@ -1,0 +1,148 @@
+// The history of one board or card as the views show it: newest first, the first page on
+// open, older pages appended on demand, new entries prepended as realtime delivers them.
+//
+// Entries are immutable, so merging is a union by id, ordered as the server orders them
+// (created_at desc, id desc); a live entry that also arrives in a page, or twice, is held
+// once. After every (re)join of the channel the newest page is read again and merged, which
+// closes the gap between the first read and the subscription, and any gap of a dropped
+// connection.
+import type { Observable, Subscription } from 'rxjs';
+import { createStateCell, type StateCell } from '../../kernel/state/state-cell';
+import type { ActivityChannelEvent } from './activity-api';
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityCursor,
+  type ActivityEntry,
+  type ActivityScope,
+} from './activity-types';
+
+export interface ActivityGateway {
+  fetchPage(scope: ActivityScope, before: ActivityCursor | null): Promise<ActivityEntry[]>;
+  inserts(scope: ActivityScope): Observable<ActivityChannelEvent>;
+}
+
+export interface ActivityState {
+  /** 'loading' until the first page is in; 'error' when it could not be read. */
+  status: 'loading' | 'ready' | 'error';
+  /** Newest first. */
+  entries: ActivityEntry[];
+  /** Whether older entries may exist (the last page was full). */
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Reading an older page failed; loadMore() tries again. */
+  moreFailed: boolean;
+}
+
+const initialState: ActivityState = {
+  status: 'loading',
+  entries: [],
+  hasMore: false,
+  loadingMore: false,
+  moreFailed: false,
+};
+
+/** Microseconds since the epoch: PostgreSQL's precision, which Date.parse cuts to ms. */
+const micros = (iso: string): number => {
+  const fraction = /\.(\d+)/.exec(iso)?.[1] ?? '';
+  return Date.parse(iso) * 1000 + Number(fraction.padEnd(6, '0').slice(3, 6));
+};
+
+const newestFirst = (a: ActivityEntry, b: ActivityEntry): number =>
+  micros(b.created_at) - micros(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+const merge = (held: ActivityEntry[], incoming: ActivityEntry[]): ActivityEntry[] => {
+  const known = new Set(held.map((e) => e.id));
+  const fresh = incoming.filter((e) => !known.has(e.id));
+  return fresh.length === 0 ? held : [...held, ...fresh].sort(newestFirst);
+};
+
+const cursorOf = (entries: ActivityEntry[]): ActivityCursor | null => {
+  const oldest = entries.at(-1);
+  return oldest ? { createdAt: oldest.created_at, id: oldest.id } : null;
+};
+
+export class ActivityFeedStore {
+  private readonly cell: StateCell<ActivityState> = createStateCell(initialState);
+  private live: Subscription | null = null;
+  /** Bumped on stop: answers to requests of an earlier start are dropped. */
+  private generation = 0;
+
+  constructor(
+    private readonly scope: ActivityScope,
+    private readonly gateway: ActivityGateway,
+  ) {}
+
+  readonly getState = (): ActivityState => this.cell.get();
+  readonly subscribe = (listener: () => void): (() => void) => this.cell.subscribe(listener);
+
+  /** Reads the first page and follows new entries; returns the teardown. */
+  readonly start = (): (() => void) => {
+    const generation = ++this.generation;
+    this.live = this.gateway.inserts(this.scope).subscribe((event) => {
+      if (generation !== this.generation) return;
+      if (event.kind === 'insert') {
+        if (this.matches(event.entry)) {
+          this.cell.update((s) => ({ ...s, entries: merge(s.entries, [event.entry]) }));
+        }
+      } else if (event.status === 'SUBSCRIBED') {
+        void this.refresh(generation);
+      }
+    });
+    void this.refresh(generation);
+    return () => {
+      this.generation += 1;
+      this.live?.unsubscribe();
+      this.live = null;
+    };
+  };
+
+  /** Appends the next older page; nothing while one is loading or when none is left. */
+  readonly loadMore = async (): Promise<void> => {
+    const state = this.cell.get();
+    if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
+    const generation = this.generation;
+    this.cell.update((s) => ({ ...s, loadingMore: true, moreFailed: false }));
+    try {
+      const page = await this.gateway.fetchPage(this.scope, cursorOf(state.entries));
+      if (generation !== this.generation) return;
+      this.cell.update((s) => ({
+        ...s,
+        entries: merge(s.entries, page),
+        hasMore: page.length >= ACTIVITY_PAGE_SIZE,
+        loadingMore: false,
+      }));
+    } catch {
+      if (generation !== this.generation) return;
+      this.cell.update((s) => ({ ...s, loadingMore: false, moreFailed: true }));
+    }
+  };
+
+  /** After a failed first page: read it again. */
+  readonly retry = (): void => {
+    this.cell.update((s) => ({ ...s, status: 'loading' }));
+    void this.refresh(this.generation);
+  };
+
+  private matches(entry: ActivityEntry): boolean {
+    return this.scope.cardId
+      ? entry.card_id === this.scope.cardId
+      : entry.board_id === this.scope.boardId;
+  }
+
+  private async refresh(generation: number): Promise<void> {
+    try {
+      const page = await this.gateway.fetchPage(this.scope, null);
+      if (generation !== this.generation) return;
+      this.cell.update((s) => ({
+        ...s,
+        status: 'ready',
+        entries: merge(s.entries, page),
+        // A refresh after a reconnect must not forget that older pages exist.
+        hasMore: s.status === 'ready' ? s.hasMore : page.length >= ACTIVITY_PAGE_SIZE,
+      }));
+    } catch {
+      if (generation !== this.generation) return;
+      this.cell.update((s) => (s.status === 'ready' ? s : { ...s, status: 'error' }));
+    }
+  }
+}

@@ -1,0 +1,14 @@
+// The board feature's public file: the open board's store type, its selectors and the hook
+// factory. The page's instance is made in workspace/; the commands are the store's methods.
+export type { BoardStore, BoardStoreState, BoardStatus } from './board-store';
+export type { CardPatch } from './api/cards-api';
+export type { ChecklistPatch } from './api/checklist-api';
+export type { InviteResult } from './api/members-api';
+export {
+  selectLists,
+  selectCardsByList,
+  selectMembers,
+  selectMemberProfiles,
+  type MemberProfile,
+} from './selectors';
+export { createUseBoard } from './use-board';

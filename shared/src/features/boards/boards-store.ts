@@ -1,0 +1,189 @@
+// The user's boards and which one is selected. Selection lives here rather than in the shell
+// so that a remote running standalone follows the same rule (the first board is selected when
+// none is, spec §4) and so that deleting a board moves the selection in one place.
+import type { Board } from '../../domain/types';
+import { createStateCell } from '../../kernel/state/state-cell';
+import { PatchStack } from '../../kernel/state/patch-stack';
+import { newId } from '../../domain/new-id';
+import type { deleteBoardRow, fetchMyBoards, insertBoard } from './boards-api';
+import { isNetworkError, isPermissionError } from '../../kernel/backend/api-error';
+import { showToast } from '../../kernel/toast/toast-store';
+import { t, type TextKey } from '../../kernel/i18n/t';
+
+/**
+ * Why a create or delete did not happen. Unlike the board's edits these are not queued while
+ * the backend is away (the new board is selected by its answer; a removal is rare and final),
+ * so they are refused in words that say it was the connection.
+ */
+const failureText = (error: unknown, failure: TextKey): string =>
+  t(
+    isNetworkError(error)
+      ? 'connection.notSent'
+      : isPermissionError(error)
+        ? 'errors.notAllowed'
+        : failure,
+  );
+
+export type BoardsStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface BoardsState {
+  status: BoardsStatus;
+  boards: readonly Board[];
+  selectedId: string | null;
+}
+
+export interface BoardsApi {
+  fetchMyBoards: typeof fetchMyBoards;
+  insertBoard: typeof insertBoard;
+  deleteBoardRow: typeof deleteBoardRow;
+}
+
+/** Where the selected board is remembered, so a reload shows the same board again. */
+export interface SelectionMemory {
+  read(): string | null;
+  write(boardId: string | null): void;
+}
+
+const storageKey = 'taskflow.selected-board';
+
+/** The browser's localStorage; a stored id the user cannot see is simply not selected. */
+export const localSelectionMemory: SelectionMemory = {
+  read: () => {
+    try {
+      return globalThis.localStorage?.getItem(storageKey) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  write: (boardId) => {
+    try {
+      if (boardId) globalThis.localStorage?.setItem(storageKey, boardId);
+      else globalThis.localStorage?.removeItem(storageKey);
+    } catch {
+      // Storage may be full or disabled; the selection then lasts until the reload.
+    }
+  },
+};
+
+const initial: BoardsState = { status: 'idle', boards: [], selectedId: null };
+
+const withSelection = (boards: readonly Board[], selectedId: string | null): string | null =>
+  selectedId && boards.some((b) => b.id === selectedId) ? selectedId : (boards[0]?.id ?? null);
+
+const withoutBoard =
+  (boardId: string) =>
+  (state: BoardsState): BoardsState => {
+    const boards = state.boards.filter((b) => b.id !== boardId);
+    return { ...state, boards, selectedId: withSelection(boards, state.selectedId) };
+  };
+
+export class BoardsStore {
+  private readonly cell = createStateCell<BoardsState>(initial);
+  /** What the server confirmed, and the selection; shown with pending removals drawn over it. */
+  private base: BoardsState = initial;
+  private readonly patches = new PatchStack<BoardsState>();
+  private loadSerial = 0;
+
+  constructor(
+    private readonly api: BoardsApi,
+    private readonly memory: SelectionMemory = localSelectionMemory,
+  ) {
+    // Every change of the selection is remembered; sign-out (reset) keeps it for the next visit.
+    this.cell.subscribe(() => {
+      const { status, selectedId } = this.cell.get();
+      if (status === 'ready') this.memory.write(selectedId);
+    });
+  }
+
+  readonly state$ = this.cell.value$;
+  readonly getState = (): BoardsState => this.cell.get();
+  readonly subscribe = (listener: () => void): (() => void) => this.cell.subscribe(listener);
+
+  private setBase(change: (base: BoardsState) => BoardsState): void {
+    this.base = change(this.base);
+    this.publish();
+  }
+
+  private publish(): void {
+    this.cell.set(this.patches.drawOver(this.base));
+  }
+
+  async load(): Promise<void> {
+    this.loadSerial += 1;
+    const serial = this.loadSerial;
+    if (this.base.status !== 'ready') this.setBase((s) => ({ ...s, status: 'loading' }));
+    try {
+      const boards = await this.api.fetchMyBoards();
+      if (serial !== this.loadSerial) return;
+      this.setBase((s) => ({
+        status: 'ready',
+        boards,
+        selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
+      }));
+    } catch {
+      if (serial !== this.loadSerial) return;
+      this.setBase((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'error' }));
+    }
+  }
+
+  /** The board last selected on this device (it may since have gone, or be another user's). */
+  remembered(): string | null {
+    return this.memory.read();
+  }
+
+  reset(): void {
+    this.loadSerial += 1;
+    this.patches.clear();
+    this.setBase(() => initial);
+  }
+
+  select(boardId: string): void {
+    if (!this.cell.get().boards.some((b) => b.id === boardId)) return;
+    this.setBase((s) => ({ ...s, selectedId: boardId }));
+  }
+
+  /** Creates a board and selects it at once (spec §4); null when blank or refused. */
+  async create(title: string): Promise<Board | null> {
+    const name = title.trim();
+    if (!name) return null;
+    try {
+      const board = await this.api.insertBoard({ id: newId(), title: name });
+      this.adopt(board);
+      return board;
+    } catch (error) {
+      showToast(failureText(error, 'errors.createFailed'), 'error');
+      return null;
+    }
+  }
+
+  /** Adds a board the server has just created for the user (an import) and selects it. */
+  adopt(board: Board): void {
+    this.setBase((s) => ({
+      status: 'ready',
+      boards: [board, ...s.boards.filter((b) => b.id !== board.id)],
+      selectedId: board.id,
+    }));
+  }
+
+  /**
+   * Removes the board at once; it comes back with a message if the server refuses. The removal
+   * is a pending patch, so a refusal drops it and keeps whatever changed meanwhile (a reload,
+   * another selection).
+   */
+  async remove(boardId: string): Promise<boolean> {
+    const removal = withoutBoard(boardId);
+    const patch = this.patches.push(removal);
+    this.publish();
+    try {
+      await this.api.deleteBoardRow(boardId);
+      this.patches.drop(patch);
+      this.setBase(removal);
+      return true;
+    } catch (error) {
+      this.patches.drop(patch);
+      this.publish();
+      showToast(failureText(error, 'errors.deleteFailed'), 'error');
+      return false;
+    }
+  }
+}

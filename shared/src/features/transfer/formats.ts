@@ -1,0 +1,31 @@
+// @taskflow/shared/transfer: the export and import formats. Pure functions, loaded by the
+// shell on demand (dynamic import), so zod, papaparse and the mappers stay out of the first
+// load. The RPCs themselves are in the main entry (exportBoard, importBoard).
+export {
+  boardDocumentSchema,
+  cardCount,
+  importLimits,
+  MAX_IMPORT_FILE_BYTES,
+  BOARD_DOCUMENT_FORMAT,
+  BOARD_DOCUMENT_VERSION,
+  type BoardDocument,
+  type DocumentCard,
+  type DocumentList,
+  type DocumentLabel,
+} from './board-document';
+export { boardCsv, csvHeaders } from './board-csv';
+export { exportFileName } from './file-name';
+export {
+  checkImportFile,
+  prepareImport,
+  type PreparedImport,
+  type ImportSource,
+} from './read-import';
+export {
+  mapTrelloBoard,
+  nearestLabelColor,
+  trelloBoardSchema,
+  looksLikeTrello,
+  type TrelloImport,
+} from './trello';
+export { TransferError, type TransferErrorCode } from './transfer-error';

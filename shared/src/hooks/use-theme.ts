@@ -1,4 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import { getTheme, subscribeTheme, type ThemeState } from '../theme/theme-store';
-
-export const useTheme = (): ThemeState => useSyncExternalStore(subscribeTheme, getTheme);

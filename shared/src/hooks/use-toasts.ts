@@ -1,4 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import { getToasts, subscribeToasts, type Toast } from '../toast/toast-store';
-
-export const useToasts = (): readonly Toast[] => useSyncExternalStore(subscribeToasts, getToasts);

@@ -1,0 +1,10 @@
+// The workspace's public file: the page's stores, wired to the session, and their hooks.
+export {
+  boardsStore,
+  boardStore,
+  myTasksStore,
+  noteBoardShown,
+  startWorkspace,
+  importBoard,
+} from './workspace';
+export { useBoards, useBoard, useMyTasks } from './hooks';
