@@ -1,5 +1,5 @@
 /**
- * The activity panel's first page on a board with 100,000 history entries (issue 12), side by
+ * The activity panel's first page on a board with 100,000 history entries, side by
  * side with the board_snapshot RPC timed on the same board, before and after the history grew.
  *
  *   npm run bench:activity

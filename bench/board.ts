@@ -1,5 +1,5 @@
 /**
- * The board in the browser at 1,000 and 4,000 cards (issue 9), side by side with the
+ * The board in the browser at 1,000 and 4,000 cards, side by side with the
  * board_snapshot RPC timed in the same run.
  *
  *   npm run bench:board          (builds the apps first)

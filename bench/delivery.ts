@@ -66,7 +66,7 @@ export const slowPhone = {
   viewport: { width: 390, height: 844 },
 };
 
-/** The budget of issue 11. */
+/** The first load's budget (README: Delivery). */
 const budget = {
   javascriptBytes: 250 * 1024,
   waterfallDepth: 3,

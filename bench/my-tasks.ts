@@ -1,5 +1,5 @@
 /**
- * my_tasks() (issue 12, 'Meine Aufgaben') on a user with many boards: one RPC, whatever the
+ * my_tasks() ('Meine Aufgaben') on a user with many boards: one RPC, whatever the
  * number of boards, cards and subtasks.
  *
  *   node --import tsx bench/my-tasks.ts                      (PGlite, in memory)

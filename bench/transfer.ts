@@ -1,5 +1,5 @@
 /**
- * Import and export at scale (issue 13): a 5,000-card board through import_board and back out
+ * Import and export at scale: a 5,000-card board through import_board and back out
  * through export_board, on PGlite, as the app does it (supabase-js, row-level security on).
  *
  *   npm run bench:transfer

@@ -1,4 +1,4 @@
-// The activity history of issue 12 in real Chromium against the built apps and the real
+// The activity history in real Chromium against the built apps and the real
 // backend, with two members in browsers of their own: the owner moves a card by mouse, the
 // member's open 'Aktivität' panel shows the sentence live, the card's detail shows its history,
 // and a change made while the member has the card open appears there live as well.

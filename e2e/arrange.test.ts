@@ -1,4 +1,4 @@
-// Arranging the board (issue 9) in real Chromium against the built apps: cards reordered in and
+// Arranging the board in real Chromium against the built apps: cards reordered in and
 // across lists by mouse and by keyboard, lists renamed, reordered and deleted; a second member
 // sees every change live, and the order survives a reload.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Faults seen from the browser (issue 8): two members edit one board while the backend is killed
+// Faults seen from the browser: two members edit one board while the backend is killed
 // with SIGKILL and started again on the same data folder. What each typed meanwhile stays on
 // their screen under the connection banner, arrives after the restart, and in the end both
 // screens and the database agree; what was acknowledged before the kill survives.
@@ -138,7 +138,7 @@ describe('two members while the backend is killed and restarted', () => {
     );
     // The description typed into the offline card reached the server after the card itself.
     await column(memberPage).getByText(written.ownerOffline).click();
-    // A stored description reads as its rendering (issue 13).
+    // A stored description reads as its rendering.
     await memberPage
       .getByRole('dialog')
       .getByTestId('card-description')

@@ -2,10 +2,10 @@
 // (scripts/lib/serve-apps.ts) and in Chromium:
 // - every text file is sent compressed, and each precompressed variant is the file itself;
 // - hashed files are cached for good, the others revalidated; CORS for the federated modules;
-// - the page's security headers (issue 8): a Content-Security-Policy without inline script that
+// - the page's security headers: a Content-Security-Policy without inline script that
 //   names the backend, nosniff, frame-ancestors 'none', a Referrer-Policy;
 // - a journey through all three remotes under that policy, with no violation and no console
-//   error, within the JavaScript budget and with one copy of each shared library (issue 11);
+//   error, within the JavaScript budget and with one copy of each shared library;
 // - a second visit fetches only the revalidated documents, in three round trips before the board.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
@@ -119,7 +119,7 @@ describe('the served files', () => {
       const again = await get(url, { Origin: shell, 'If-None-Match': etag });
       assert.equal(again.status, 304, url);
       assert.equal(again.body.length, 0, url);
-      // Module scripts from the remotes' origins are fetched in CORS mode (P3).
+      // Module scripts from the remotes' origins are fetched in CORS mode (docs/notes/module-federation.md P3).
       assert.equal(again.headers['access-control-allow-origin'], '*', url);
     }
   });

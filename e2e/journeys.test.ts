@@ -52,7 +52,7 @@ describe('a new user', () => {
     assert.equal(await page.getByLabel('Vollständiger Name').count(), 0);
   });
 
-  it('says in German that the password is wrong (issue 10: by error code)', async () => {
+  it('says in German that the password is wrong (by error code)', async () => {
     await page.getByLabel('Passwort').fill('falsch-falsch');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await see(page, 'E-Mail oder Passwort ist falsch.');
@@ -157,7 +157,7 @@ describe('a new user', () => {
     assert.equal(await priority.locator('option:checked').textContent(), 'Alle Prioritäten');
   });
 
-  it('deletes a board as its owner, after a confirmation (issue 10)', async () => {
+  it('deletes a board as its owner, after a confirmation', async () => {
     const selector = page.getByRole('combobox', { name: 'Board auswählen' });
     await selector.selectOption({ label: 'Umzug' });
     await page.getByRole('heading', { name: 'Umzug' }).waitFor();

@@ -1,4 +1,4 @@
-// 'Meine Aufgaben' (issue 12) in real Chromium against the built apps and the real backend: a
+// 'Meine Aufgaben' in real Chromium against the built apps and the real backend: a
 // user with tasks on two boards, due yesterday, today, this week, later and never, sees them
 // grouped, the badge and the reminder at sign-in; a task that becomes due while the page is open
 // reminds again; a click opens the card on its board.

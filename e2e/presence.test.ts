@@ -1,4 +1,4 @@
-// Who is here (issue 12) in real Chromium against the built apps and the real backend: the demo
+// Who is here in real Chromium against the built apps and the real backend: the demo
 // owner sees her teammate's avatar in the board header while his board is open, and on the card
 // they both open, that he is looking at it; when his page closes, both go.
 import assert from 'node:assert/strict';

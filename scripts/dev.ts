@@ -1,7 +1,7 @@
 // `npm run dev`: the backend and every app's Vite dev server in parallel (run-p), the apps read
 // from shared/federation/remotes.json. They run in a process group of their own, and a signal to
 // this process goes to the whole group: SIGTERM to `npm run dev` alone would orphan the Vite
-// grandchildren (P11).
+// grandchildren (docs/notes/module-federation.md P11).
 import { spawn } from 'node:child_process';
 import { appFolders } from '@taskflow/shared/federation/remotes';
 import { exitWithParent } from './lib/exit-with-parent.ts';

@@ -1,6 +1,6 @@
 // `npm start` (after `npm run build`): the backend on its embedded database, the demo seed, and
 // the four built apps, all in this one process, so Ctrl-C or SIGTERM stops everything and no
-// child is left behind (P11).
+// child is left behind (docs/notes/module-federation.md P11).
 import { startBackend } from '../backend/src/server.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { exitWithParent } from './lib/exit-with-parent.ts';

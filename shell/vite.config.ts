@@ -37,7 +37,7 @@ const devRuntimeConfig = (): Plugin => {
 /**
  * What the shell imports with `import()` when the user asks for it (features/loading/
  * lazy-view.tsx): the export and import formats (zod, papaparse, the mappers) and the views
- * that use them (issue 13), and the panels and dialogs a click opens ('Meine Aufgaben', the
+ * that use them, and the panels and dialogs a click opens ('Meine Aufgaben', the
  * profile, 'Aktivität', 'Board-Einstellungen'). Preloading them would put them back into the
  * first load (e2e/delivery.test.ts keeps its budget). Named explicitly: the federation runtime
  * also loads its shares by `import()`, and those are needed at start.

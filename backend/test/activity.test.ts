@@ -1,5 +1,5 @@
 /**
- * The activity history (issue 12, migrations 20261124000100/0200): every change that matters
+ * The activity history (migrations 20261124000100/0200): every change that matters
  * writes exactly one entry, with its kind, before and after, and the actor (auth.uid(), null
  * from SQL without a JWT); members read their board's history, strangers none, and no client
  * writes it. Changes go through the real supabase-js as a client would send them.

@@ -1,5 +1,5 @@
 /**
- * A column of public.cards travels on its own (issue 18): export_board writes it, import_board
+ * A column of public.cards travels on its own: export_board writes it, import_board
  * reads it back, and a change of it is an entry in the history, all by the column's name read
  * from the table, unless private.card_fields_not_exported() / card_fields_not_recorded()
  * (supabase/schemas/42_card_fields.sql) leave it out on purpose. The columns come from

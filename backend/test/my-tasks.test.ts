@@ -1,5 +1,5 @@
 /**
- * my_tasks() (issue 12, 'Meine Aufgaben'): through the real supabase-js, the caller gets exactly
+ * my_tasks() ('Meine Aufgaben'): through the real supabase-js, the caller gets exactly
  * their card and open subtask assignments across their boards, nothing of a board they are not
  * a member of, no deleted or finished card; in one call.
  */

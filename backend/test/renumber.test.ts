@@ -1,5 +1,5 @@
 /**
- * renumber_list / renumber_board_lists (issue 9): when a gap between positions runs out, one RPC
+ * renumber_list / renumber_board_lists: when a gap between positions runs out, one RPC
  * renumbers the list in one transaction, keeping its order (position, created_at, id); row-level
  * security decides who may.
  */

@@ -1,6 +1,6 @@
 /**
  * The PostgREST query-string grammar on its own: what the parser makes of the strings
- * postgrest-js sends (supabase-wire-protocol.md §3.1), and what it refuses.
+ * postgrest-js sends (docs/notes/supabase-wire-protocol.md §3.1), and what it refuses.
  */
 import { describe, expect, it } from 'vitest';
 import { RestError } from '../src/rest/errors.ts';

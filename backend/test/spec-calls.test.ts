@@ -1,5 +1,5 @@
 /**
- * Every call of the product specification's §7, made the way the app makes it (the real
+ * Every call of product-spec.md §7, made the way the app makes it (the real
  * supabase-js against the real backend, signed in as a board member, or as the owner where the
  * spec says owner), with the answers the app relies on: shapes, ordering, values and counts.
  * The fixtures are written through the same calls, so a broken call shows up where it is used.

@@ -1,5 +1,5 @@
 /**
- * export_board / import_board (issue 13): the export is one versioned document, for members
+ * export_board / import_board: the export is one versioned document, for members
  * only, and complete; an import recreates exactly that board for the importer, and a failed
  * import, wherever it fails, leaves no row behind.
  */

@@ -19,7 +19,7 @@ import { CardLabels } from './features/labels/components/card-labels';
 import { CardViewers } from './features/presence/components/card-viewers';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
 
-/** How long 'Rückgängig' is offered (issue 10); the server keeps the card 30 s. */
+/** How long 'Rückgängig' is offered; the server keeps the card 30 s. */
 const UNDO_MS = 8000;
 
 /**

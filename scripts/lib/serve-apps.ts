@@ -10,7 +10,7 @@
 //   mf-manifest.json) and runtime-config.json are `no-cache` with an ETag: the browser asks
 //   every time and gets a 304 without a body while nothing changed.
 // - CORS: the shell imports the remotes' modules and stylesheets from other origins, in CORS
-//   mode (P3). Timing-Allow-Origin lets the page's Resource Timing see their sizes.
+//   mode (docs/notes/module-federation.md P3). Timing-Allow-Origin lets the page's Resource Timing see their sizes.
 // - Security headers (secureHeaders): see securityPolicy below.
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';

@@ -33,7 +33,7 @@ export const componentTestConfig = (name) => ({
  * module and its chunks, all that the shell loads. The remote's own page (index.html, main.tsx)
  * is left out, and the remote leaves the federation runtime to the shell (externalRuntime; the
  * shell builds with provideExternalRuntime): one runtime on the page instead of one per remote
- * (P9, 17 KB Brotli each), and no facade chunk between remoteEntry.js and the exposed module.
+ * (docs/notes/module-federation.md P9, 17 KB Brotli each), and no facade chunk between remoteEntry.js and the exposed module.
  * The standalone page runs on the dev server (`npm run dev -w board-remote`), which serves it
  * with the whole runtime; `vite build --mode standalone` builds it when it is wanted built.
  */

@@ -54,7 +54,7 @@ describe('authErrorText', () => {
     expect(authErrorText(error)).toBe(text);
   });
 
-  it("keeps the server's message for an error it does not know (spec §8)", () => {
+  it("keeps the server's message for an error it does not know (docs/product-spec.md §8)", () => {
     expect(
       authErrorText(
         new AuthApiError('Signups not allowed for this instance', 422, 'signup_disabled'),

@@ -1,4 +1,4 @@
-// The board store while the backend is away (issue 8): edits stay on screen and wait, in order,
+// The board store while the backend is away: edits stay on screen and wait, in order,
 // for the connection; refusals still roll back with the German message.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Connection } from '../src/kernel/backend/connection';

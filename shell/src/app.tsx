@@ -3,7 +3,7 @@ import { AuthScreen } from './features/auth/components/auth-screen';
 import { LoadingScreen } from './features/loading/components/loading-screen';
 import { MainScreen } from './features/workspace/components/main-screen';
 
-/** No routes (spec §2): the screen follows the session state. */
+/** No routes (docs/product-spec.md §2): the screen follows the session state. */
 export const App = () => {
   const session = useSession();
   return (

@@ -1,4 +1,4 @@
-// Stands in for @module-federation/runtime under Vitest (P8): the shell's loader gets small
+// Stands in for @module-federation/runtime under Vitest (docs/notes/module-federation.md P8): the shell's loader gets small
 // local components for the remote modules, and a test can make a remote fail.
 import type { BoardColumnsProps, CardDetailProps, TeamManagementProps } from '@taskflow/shared';
 

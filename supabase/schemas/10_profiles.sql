@@ -52,7 +52,7 @@ create or replace trigger on_auth_user_email_changed
   execute function public.handle_user_email_change();
 
 -- A user changes their full name through supabase-js `updateUser({ data: { full_name } })`
--- (issue 10, 'Profil'); auth.users.raw_user_meta_data is what their own session shows. This
+-- ('Profil'); auth.users.raw_user_meta_data is what their own session shows. This
 -- trigger copies the name into profiles, like the e-mail trigger in 20261122000100, so that
 -- fellow members' avatars and member lists follow through the profiles realtime change.
 

@@ -2,7 +2,7 @@
 -- `npm run gen:migration -- <name>` writes the migration (docs/data-model.md "Functions and
 -- triggers").
 --
--- Undoable card deletion (issue 10; the column: migration 20261123000400_card_soft_delete.sql).
+-- Undoable card deletion (the column: migration 20261123000400_card_soft_delete.sql).
 
 create or replace function private.stamp_card_deletion()
 returns trigger

@@ -2,7 +2,7 @@
 -- `npm run gen:migration -- <name>` writes the migration (docs/data-model.md "Functions and
 -- triggers").
 --
--- The one place that names columns of public.cards that do not travel on their own (issue 18).
+-- The one place that names columns of public.cards that do not travel on their own.
 -- Every other column is exported (export_board), imported (import_board) and recorded in the
 -- history (a `card_field_changed` entry) by its name, read from the table itself, so a new
 -- column needs none of those functions changed. backend/test/card-columns.test.ts fails for a

@@ -4,7 +4,7 @@
 --
 -- renumber_list and renumber_board_lists (docs/data-model.md).
 
--- Renumbering when a gap between positions runs out (issue 9).
+-- Renumbering when a gap between positions runs out.
 --
 -- A move writes one row at a position between its neighbours (20261122000300). Halving a gap
 -- runs out after about 20 moves into the same place; the client then asks for the list to be

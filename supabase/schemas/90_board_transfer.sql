@@ -2,10 +2,10 @@
 -- `npm run gen:migration -- <name>` writes the migration (docs/data-model.md "Functions and
 -- triggers").
 --
--- Export and import of a board document (issue 13; table private.import_rate: migration
+-- Export and import of a board document (table private.import_rate: migration
 -- 20261124001100_board_import.sql).
 
--- Export of a board as one versioned JSON document (issue 13): {"format": "taskflow-board",
+-- Export of a board as one versioned JSON document: {"format": "taskflow-board",
 -- "version": 1, ...}. One call, so the file is a consistent snapshot of the board (one
 -- statement, one MVCC snapshot) however many cards it has.
 --

@@ -4,7 +4,7 @@ import { InviteForm } from './features/team/components/invite-form';
 import { MemberRow } from './features/team/components/member-row';
 import { useTeam } from './features/team/hooks/use-team';
 
-/** The team-management modal (spec §2, screen 5). */
+/** The team-management modal (docs/product-spec.md §2, screen 5). */
 const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
   const team = useTeam(boardId);
   return (
@@ -29,7 +29,7 @@ const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
                   member={member}
                   index={index}
                   isMe={member.user_id === team.me?.id}
-                  // The owner removes others, never himself or another owner (spec §6).
+                  // The owner removes others, never himself or another owner (docs/product-spec.md §6).
                   canRemove={
                     team.isOwner && member.role !== 'owner' && member.user_id !== team.me?.id
                   }

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /**
  * GoTrue answers errors as `{code, message}` when the client sends
  * `X-Supabase-Api-Version: 2024-01-01` (supabase-js always does) and echoes that header; auth-js
- * reads `code` only when the header is echoed (supabase-wire-protocol.md §2.4).
+ * reads `code` only when the header is echoed (docs/notes/supabase-wire-protocol.md §2.4).
  */
 export const API_VERSION = '2024-01-01';
 

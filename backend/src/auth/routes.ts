@@ -1,5 +1,5 @@
 /**
- * The GoTrue subset supabase-js uses (supabase-wire-protocol.md §2): sign-up, password and
+ * The GoTrue subset supabase-js uses (docs/notes/supabase-wire-protocol.md §2): sign-up, password and
  * refresh grants, the current user, sign-out. Sign-up answers like a hosted project with e-mail
  * confirmation (the user, no session); since no mail can be sent here, the address counts as
  * confirmed at once and the user signs in next.

@@ -58,7 +58,7 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
 -- Reading the claims: settings revert to '' (not NULL) after a transaction on a reused
--- connection, hence the nullif (pglite-notes.md §2).
+-- connection, hence the nullif (docs/notes/pglite.md §2).
 create or replace function auth.jwt() returns jsonb
 language sql stable as $$
   select coalesce(

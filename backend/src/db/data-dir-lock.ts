@@ -1,6 +1,6 @@
 /**
  * PGlite does not lock its data folder: two processes on one folder silently lose writes
- * (pglite-notes.md). The backend holds this lock for as long as it runs.
+ * (docs/notes/pglite.md). The backend holds this lock for as long as it runs.
  *
  * Why a listening socket and not a lock file: a file's age cannot tell a dead process from a
  * slow one. The mtime lock this replaces blocked a restart for 15 s after a crash, and handed

@@ -1,7 +1,7 @@
 /**
  * PGlite (PostgreSQL compiled to WebAssembly) in this process: the embedded default. It is a
  * single backend that serialises every query and transaction behind one mutex, which is why a
- * transaction callback must use only its own handle (pglite-notes.md §5).
+ * transaction callback must use only its own handle (docs/notes/pglite.md §5).
  */
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { asRoleVia } from './role-settings.ts';

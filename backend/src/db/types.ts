@@ -2,7 +2,7 @@
  * The one narrow port between the protocol modules (auth, rest, realtime) and the database.
  * Two adapters implement it: PGlite in process (the default) and a `pg` pool for a PostgreSQL
  * server. Keep business logic in SQL so that the adapters only move strings and rows
- * (see ../shared/docs/pglite-notes.md §5 and "Recommendation").
+ * (see docs/notes/pglite.md §5 and "Recommendation").
  */
 
 export interface QueryResult<R = Record<string, unknown>> {

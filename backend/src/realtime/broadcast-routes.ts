@@ -1,7 +1,7 @@
 /**
  * The REST side of Realtime broadcast: supabase-js posts to `/realtime/v1/api/broadcast` when
  * `send()` is called on a channel that is not joined, and `httpSend()` posts to
- * `/api/broadcast/<topic>/events/<event>` (supabase-wire-protocol.md §5.12). Both deliver to the
+ * `/api/broadcast/<topic>/events/<event>` (docs/notes/supabase-wire-protocol.md §5.12). Both deliver to the
  * sockets of this process joined to the topic. Private channels are not supported here.
  */
 import { Hono, type Context } from 'hono';

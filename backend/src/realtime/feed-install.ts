@@ -5,7 +5,7 @@
  * advisory lock so that two backends starting on one PostgreSQL do not race on DDL.
  *
  * Why a table and not the row in the NOTIFY payload: a payload of 8,000 bytes or more aborts
- * the writing statement (pglite-notes.md §4). The trigger stores the row and notifies only the
+ * the writing statement (docs/notes/pglite.md §4). The trigger stores the row and notifies only the
  * transaction id; identical payloads in one transaction collapse into one notification, which
  * PostgreSQL delivers after COMMIT and in commit order. Listeners then read the rows of each
  * notified transaction in id order (ids are ordered within one transaction, though not across

@@ -1,5 +1,5 @@
 /**
- * Who is asking, as PostgREST decides it (supabase-wire-protocol.md §4): the bearer token, else
+ * Who is asking, as PostgREST decides it (docs/notes/supabase-wire-protocol.md §4): the bearer token, else
  * the `apikey` header, verified as a JWT; no token at all is the anonymous role. The claims only
  * choose the database role and `request.jwt.claims`: what that role may do is decided by grants
  * and row-level security in Postgres, not here.

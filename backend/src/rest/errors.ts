@@ -1,7 +1,7 @@
 /**
  * PostgREST's error vocabulary: every refusal leaves as `{code, message, details, hint}` with
  * the status PostgREST would use, so postgrest-js hands the app the same `error` object a hosted
- * project would. Codes and wording follow PostgREST 12 (see supabase-wire-protocol.md §3.6).
+ * project would. Codes and wording follow PostgREST 12 (see docs/notes/supabase-wire-protocol.md §3.6).
  */
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

@@ -1,4 +1,4 @@
-// The Markdown renderer of card descriptions and comments (issue 13; markdown.tsx decides when it
+// The Markdown renderer of card descriptions and comments (markdown.tsx decides when it
 // is needed): headings, lists, links, code, bold and italic, written by any board member and shown
 // to every other one, so it is untrusted input. Three layers keep it inert:
 // - react-markdown never turns raw HTML into elements: `<script>` or `<img onerror>` in the

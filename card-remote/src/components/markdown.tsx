@@ -1,4 +1,4 @@
-// Markdown in card descriptions and comments (issue 13). The parser, renderer and sanitiser
+// Markdown in card descriptions and comments. The parser, renderer and sanitiser
 // (react-markdown, rehype-sanitize: about 35 KB compressed) load only for a text that uses
 // Markdown syntax: most descriptions and comments are plain sentences, and the JavaScript budget
 // of a first visit (README: Delivery) has no room for a library that renders them unchanged.

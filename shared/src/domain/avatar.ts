@@ -4,7 +4,7 @@ import type { Profile } from './types';
 export const displayName = (profile: Pick<Profile, 'full_name' | 'email'> | undefined): string =>
   profile?.full_name.trim() || profile?.email || '';
 
-/** At most two initials, uppercase; '?' without a name (spec §9). */
+/** At most two initials, uppercase; '?' without a name (docs/product-spec.md §9). */
 export const avatarInitials = (name: string | null | undefined): string => {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '?';
@@ -14,8 +14,8 @@ export const avatarInitials = (name: string | null | undefined): string => {
     .join('');
 };
 
-// Six colours cycled by the profile's index in the board's member list (spec §9). The 700
-// shades: white initials keep WCAG AA contrast (4.5:1) on each, in both themes (issue 13); on
+// Six colours cycled by the profile's index in the board's member list (docs/product-spec.md §9). The 700
+// shades: white initials keep WCAG AA contrast (4.5:1) on each, in both themes; on
 // the 500 shades green reached only 2.2:1.
 export const avatarColors = [
   'bg-blue-700',

@@ -40,7 +40,7 @@ const needleOf = (search: string): string => {
   return lastSearch.needle;
 };
 
-/** Search, assignee and priority combine with AND (spec §5). */
+/** Search, assignee and priority combine with AND (docs/product-spec.md §5). */
 export const matchesFilters = (
   card: Pick<Card, 'title' | 'description' | 'assignee_ids' | 'priority'>,
   filters: CardFilters,

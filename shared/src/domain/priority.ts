@@ -6,7 +6,7 @@ export const priorities: readonly Priority[] = ['low', 'medium', 'high', 'urgent
 const isPriority = (value: unknown): value is Priority =>
   typeof value === 'string' && (priorities as readonly string[]).includes(value);
 
-/** Any stored value maps to a known priority; an unknown one is shown as medium (spec §3). */
+/** Any stored value maps to a known priority; an unknown one is shown as medium (docs/product-spec.md §3). */
 export const normalizePriority = (value: unknown): Priority =>
   isPriority(value) ? value : 'medium';
 

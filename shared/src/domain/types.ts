@@ -27,7 +27,7 @@ export type CardComment = Tables<'card_comments'>;
 
 /**
  * A card row as stored in `cards`. `priority` stays the generated `string` on purpose: an
- * unknown value is shown as medium (spec §3, normalizePriority).
+ * unknown value is shown as medium (docs/product-spec.md §3, normalizePriority).
  */
 export type CardRow = Tables<'cards'>;
 

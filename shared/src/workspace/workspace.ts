@@ -1,5 +1,5 @@
 // The page's single instances of the stores, and their wiring to the session: signing in loads
-// the user's boards, signing out clears every store (spec §4: sign-out clears the user).
+// the user's boards, signing out clears every store (docs/product-spec.md §4: sign-out clears the user).
 import {
   debounceTime,
   distinctUntilChanged,
@@ -118,7 +118,7 @@ export const startWorkspace = (): void => {
 };
 
 /**
- * Imports a board document (issue 13) as a new board of the user and selects it. Errors are
+ * Imports a board document as a new board of the user and selects it. Errors are
  * thrown as ApiError: the import dialog words them, since a refused file needs its own message.
  */
 export const importBoard = async (document: object): Promise<ImportedBoard> => {

@@ -206,7 +206,7 @@ export const boardCommands = {
     );
   },
 
-  /** Saves title, description, due date, priority, list or position at once (spec §4). */
+  /** Saves title, description, due date, priority, list or position at once (docs/product-spec.md §4). */
   updateCard(_: CommandContext, cardId: string, changes: CardPatch): BoardCommand | null {
     const clean: CardPatch = { ...changes };
     if (clean.title !== undefined) {
@@ -306,7 +306,7 @@ export const boardCommands = {
     return create('board_labels', label, (api) => api.insertLabel(insert));
   },
 
-  /** A new subtask: at the end, empty text, not completed (spec §4). */
+  /** A new subtask: at the end, empty text, not completed (docs/product-spec.md §4). */
   addChecklistItem({ data }: CommandContext, cardId: string): BoardCommand | null {
     const card = data.cards[cardId];
     if (!card) return null;

@@ -215,7 +215,7 @@ const applyChild =
 const applyChecklist = applyChild('checklist', byPosition);
 const applyComment = applyChild('comments', byCreatedAt);
 
-/** A fellow member renamed themselves: their avatar and name follow (issue 10, 'Profil'). */
+/** A fellow member renamed themselves: their avatar and name follow ('Profil'). */
 const applyProfile = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') return data; // leaving the board removes the membership
   const row = change.new as Partial<Profile>;

@@ -6,7 +6,7 @@
 //   realtime channel joined first and its changes buffered until the snapshot is in. After that
 //   no change causes a refetch, except a rejoin after a gap in the stream. That is the sync
 //   engine (board-sync.ts); commands never load anything.
-// - Two paths (STYLE §4): changes from the server go into `base` through a pure, idempotent
+// - Two paths (docs/style.md, practice 4): changes from the server go into `base` through a pure, idempotent
 //   reducer (board-data.ts: the same change twice gives the same state). The user's own edits
 //   are kept as a stack of pending patches drawn over `base`; the visible state is base +
 //   pending (board-state.ts). A refused write just drops its patch, which is the whole
@@ -123,9 +123,9 @@ export class BoardStore {
   moveCard = (cardId: string, toListId: string, index?: number) =>
     this.edit('moveCard', cardId, toListId, index);
   moveList = (listId: string, index: number) => this.edit('moveList', listId, index);
-  /** For good, at once (spec §4); the app deletes undoably with softDeleteCard instead. */
+  /** For good, at once (docs/product-spec.md §4); the app deletes undoably with softDeleteCard instead. */
   deleteCard = (cardId: string) => this.edit('deleteCard', cardId);
-  /** Undoable (issue 10): restoreCard reverses it; the server purges the card 30 s later. */
+  /** Undoable: restoreCard reverses it; the server purges the card 30 s later. */
   softDeleteCard = (cardId: string) => this.edit('softDeleteCard', cardId);
   restoreCard = (cardId: string) => this.edit('restoreCard', cardId);
   setAssigned = (cardId: string, userId: string, assigned: boolean) =>
@@ -146,7 +146,7 @@ export class BoardStore {
   editComment = (commentId: string, text: string) => this.edit('editComment', commentId, text);
   deleteComment = (commentId: string) => this.edit('deleteComment', commentId);
 
-  /** Title and background, the owner's (issue 10). */
+  /** Title and background, the owner's. */
   updateBoard = (patch: BoardPatch) => this.edit('updateBoard', patch);
 
   removeMember = (memberId: string) => this.edit('removeMember', memberId);

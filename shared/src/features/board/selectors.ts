@@ -35,7 +35,7 @@ export const selectCardsByList = memo((data): Record<string, Card[]> => {
   return grouped;
 });
 
-/** Members in the order they joined: their index picks the avatar colour (spec §9). */
+/** Members in the order they joined: their index picks the avatar colour (docs/product-spec.md §9). */
 export const selectMembers = memo((data): BoardMember[] =>
   [...data.members].sort((a, b) => a.created_at.localeCompare(b.created_at)),
 );

@@ -1,6 +1,6 @@
 // The user's boards and which one is selected. Selection lives here rather than in the shell
 // so that a remote running standalone follows the same rule (the first board is selected when
-// none is, spec §4) and so that deleting a board moves the selection in one place.
+// none is, docs/product-spec.md §4) and so that deleting a board moves the selection in one place.
 import type { Board } from '../../domain/types';
 import { createStateCell } from '../../kernel/state/state-cell';
 import { PatchStack } from '../../kernel/state/patch-stack';
@@ -142,7 +142,7 @@ export class BoardsStore {
     this.setBase((s) => ({ ...s, selectedId: boardId }));
   }
 
-  /** Creates a board and selects it at once (spec §4); null when blank or refused. */
+  /** Creates a board and selects it at once (docs/product-spec.md §4); null when blank or refused. */
   async create(title: string): Promise<Board | null> {
     const name = title.trim();
     if (!name) return null;

@@ -1,5 +1,5 @@
 /**
- * Who else has a board, or one of its cards, open right now (issue 12, "who is here").
+ * Who else has a board, or one of its cards, open right now ("who is here").
  *
  * Every view that shows presence enters the board's room; the first one opens the connection
  * (supabase-js presence on the board's private channel, presence-channel.ts), the last one to

@@ -17,7 +17,7 @@ const reconnectAfterMs = (tries: number): number => RECONNECT_AFTER_MS[tries - 1
 /**
  * The one Supabase client of the page. Created on first use, so that the run-time settings are
  * in place and tests that never touch the backend never open a socket. The storage key is
- * supabase-js's default, derived from the backend's host name (spec §9). Typed with the
+ * supabase-js's default, derived from the backend's host name (docs/product-spec.md §9). Typed with the
  * generated Database type, so every table call is checked against the migrations.
  */
 export const getSupabase = (): SupabaseClient<Database> => {

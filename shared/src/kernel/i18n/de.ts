@@ -1,4 +1,4 @@
-// The one German text catalogue (STYLE §7). Every user-visible string of every app lives here;
+// The one German text catalogue (docs/style.md, practice 7). Every user-visible string of every app lives here;
 // the spec's strings are kept verbatim, the added ones follow their tone (formal "Sie").
 // Placeholders are written {name} and filled by `t(key, { name })`.
 

@@ -25,7 +25,7 @@ const byCode: Partial<Record<string, TextKey>> = {
  * The German text for a failed auth call. GoTrue answers a badly formed address with the generic
  * `validation_failed`, so that code counts as "invalid address" only when it is about the e-mail.
  * supabase-js reports a request that never reached the server as AuthRetryableFetchError with
- * status 0. Anything unknown keeps the server's own message (spec §8).
+ * status 0. Anything unknown keeps the server's own message (docs/product-spec.md §8).
  */
 export const authErrorText = (error: AuthErrorLike): string => {
   const key = error.code ? byCode[error.code] : undefined;

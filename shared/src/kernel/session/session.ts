@@ -79,7 +79,7 @@ export const currentUser = (): SessionUser | null => {
 export interface AuthResult {
   /**
    * Why the call failed, in German for every GoTrue error code TaskFlow knows; the server's own
-   * message for any other (spec §8).
+   * message for any other (docs/product-spec.md §8).
    */
   error: string | null;
 }
@@ -89,7 +89,7 @@ export const signIn = async (email: string, password: string): Promise<AuthResul
   return { error: error ? authErrorText(error) : null };
 };
 
-/** Registers without signing in: the user signs in afterwards (spec §4). */
+/** Registers without signing in: the user signs in afterwards (docs/product-spec.md §4). */
 export const signUp = async (
   email: string,
   password: string,

@@ -1,6 +1,6 @@
 /**
  * A store's own edits that the server has not answered yet, drawn over what the server has
- * confirmed (STYLE §4). The visible state is `drawOver(base)`. A refused edit is rolled back by
+ * confirmed (docs/style.md, practice 4). The visible state is `drawOver(base)`. A refused edit is rolled back by
  * dropping its patch; restoring an earlier snapshot instead would also undo every change that
  * arrived meanwhile, from other users or from the user's other edits.
  */

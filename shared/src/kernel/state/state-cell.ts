@@ -1,7 +1,7 @@
 import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 
 /**
- * The one place where shared creates an RxJS subject (STYLE §3). A cell holds an immutable
+ * The one place where shared creates an RxJS subject (docs/style.md, practice 3). A cell holds an immutable
  * value; consumers read it as an observable, as a snapshot, or through `subscribe` (the shape
  * React's useSyncExternalStore expects). Writes go only through the owning module's commands.
  */

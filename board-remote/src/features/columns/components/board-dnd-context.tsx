@@ -39,7 +39,7 @@ import { KeyboardCarryContext, useKeyboardCarry } from '../hooks/use-keyboard-ca
 import { previewColumns, type Preview } from '../lib/preview';
 import { CardTileOverlay, type TileLookups } from './card-tile';
 
-// Rationale (dnd-kit's MultipleContainers story, STYLE.md): a drag is a transaction. On start
+// Rationale (dnd-kit's MultipleContainers story, docs/style.md): a drag is a transaction. On start
 // the board as stored is the snapshot; while dragging, only a local preview moves (the card
 // changes column in `preview`, SortableContext shifts its neighbours by CSS transform); Escape
 // drops the preview, which restores the snapshot; the drop writes once through the store,

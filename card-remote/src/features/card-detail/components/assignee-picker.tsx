@@ -1,6 +1,6 @@
 import { Avatar, boardStore, displayName, t, type BoardMember, type Card } from '@taskflow/shared';
 
-/** Only members of the board can be assigned (spec §5); a click toggles. */
+/** Only members of the board can be assigned (docs/product-spec.md §5); a click toggles. */
 export const AssigneePicker = ({
   card,
   members,

@@ -12,7 +12,7 @@ import {
 import { useDraft } from '../hooks/use-draft';
 import { DescriptionField } from './description-field';
 
-/** Title, due date, priority and description: each saved as it changes (spec §4). */
+/** Title, due date, priority and description: each saved as it changes (docs/product-spec.md §4). */
 export const CardFields = ({ card }: { card: Card }) => {
   const title = useDraft(card.title, (value) => {
     if (value.trim()) void boardStore.updateCard(card.id, { title: value });

@@ -6,7 +6,7 @@ import { useDraft } from '../hooks/use-draft';
 
 /**
  * The description: its Markdown rendered while reading, its source in the textarea while
- * editing (issue 13). A click on the rendering, or 'Beschreibung bearbeiten', opens the source;
+ * editing. A click on the rendering, or 'Beschreibung bearbeiten', opens the source;
  * leaving the field saves it and shows the rendering again. An empty description is the
  * textarea straight away, so writing one takes no extra click.
  */

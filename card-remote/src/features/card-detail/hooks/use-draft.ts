@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 const SAVE_AFTER_MS = 400;
 
 /**
- * A text field bound to a stored value that saves while the user types (spec §4: saved on each
+ * A text field bound to a stored value that saves while the user types (docs/product-spec.md §4: saved on each
  * change), bundled into one write per pause instead of one per keystroke. While the field has
  * the focus, changes from elsewhere do not overwrite what is being typed.
  */

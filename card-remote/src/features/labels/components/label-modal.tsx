@@ -40,7 +40,7 @@ const deleteQuestion = (name: string, count: number) =>
       : t('labels.confirmDelete', { name, count });
 
 /**
- * 'Labels auswählen', 'Neues Label erstellen' and 'Label bearbeiten' (spec §2 screen 7, issue
+ * 'Labels auswählen', 'Neues Label erstellen' and 'Label bearbeiten' (docs/product-spec.md §2 screen 7, issue
  * 10): one dialog whose content changes, so the focus stays in it when the user switches.
  */
 export const LabelModal = ({ card, labels, onClose }: LabelModalProps) => {

@@ -17,7 +17,7 @@ interface SubtaskEditorProps {
   onCancel: () => void;
 }
 
-/** Text, deadline and assignee are saved together on 'Speichern' (spec §4). */
+/** Text, deadline and assignee are saved together on 'Speichern' (docs/product-spec.md §4). */
 export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditorProps) => {
   const [text, setText] = useState(item.text);
   const [dueDate, setDueDate] = useState(item.due_date ?? '');

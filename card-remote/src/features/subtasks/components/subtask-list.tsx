@@ -20,7 +20,7 @@ interface SubtaskListProps {
 }
 
 export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
-  // Remounting the editor on 'Abbrechen' reloads the stored values (spec §4).
+  // Remounting the editor on 'Abbrechen' reloads the stored values (docs/product-spec.md §4).
   const [editingId, setEditingId] = useState<string | null>(null);
   const progress = subtaskProgress(card.checklist);
 

@@ -5,7 +5,7 @@ import { check, unwrap } from '../../../kernel/backend/api-error';
 export type InviteResult =
   { status: 'added'; member: BoardMember } | { status: 'not_found' } | { status: 'already_member' };
 
-/** E-mail is trimmed and lower-cased (spec §5); the function answers without exposing users. */
+/** E-mail is trimmed and lower-cased (docs/product-spec.md §5); the function answers without exposing users. */
 export const inviteMemberByEmail = async (boardId: string, email: string): Promise<InviteResult> =>
   unwrap(
     await getSupabase().rpc('invite_board_member', {

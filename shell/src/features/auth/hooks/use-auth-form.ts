@@ -9,7 +9,7 @@ export interface AuthFields {
   password: string;
 }
 
-/** The rules of the auth screen (spec §4, §5): validation, busy state, messages, mode switch. */
+/** The rules of the auth screen (docs/product-spec.md §4, §5): validation, busy state, messages, mode switch. */
 export const useAuthForm = () => {
   const [mode, setMode] = useState<AuthMode>('signIn');
   const [fields, setFields] = useState<AuthFields>({ fullName: '', email: '', password: '' });

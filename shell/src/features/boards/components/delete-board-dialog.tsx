@@ -8,7 +8,7 @@ interface DeleteBoardDialogProps {
 
 /**
  * A board's deletion cannot be undone (its cards go with it), so it is asked for first, naming
- * the board and what it holds (issue 10, a deliberate change to spec §4).
+ * the board and what it holds (a deliberate change to docs/product-spec.md §4).
  */
 export const DeleteBoardDialog = ({ data, onConfirm, onClose }: DeleteBoardDialogProps) => {
   // Cards waiting for undo (soft-deleted) are gone already for the user.

@@ -9,7 +9,7 @@ interface NewBoardModalProps {
   onClose: () => void;
 }
 
-/** Enter creates, Escape cancels, 'Erstellen' stays disabled while the name is blank (spec §2). */
+/** Enter creates, Escape cancels, 'Erstellen' stays disabled while the name is blank (docs/product-spec.md §2). */
 export const NewBoardModal = ({ onCreate, onClose }: NewBoardModalProps) => {
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);

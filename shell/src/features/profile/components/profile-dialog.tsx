@@ -33,7 +33,7 @@ const useProfileAction = (successText: string) => {
   return { busy, outcome, run };
 };
 
-/** 'Profil': one's full name and password (issue 10, item 5), and the theme (issue 13). */
+/** 'Profil': one's full name and password (item 5), and the theme. */
 export const ProfileDialog = ({ user, onClose }: { user: SessionUser; onClose: () => void }) => {
   const [fullName, setFullName] = useState(user.fullName);
   const [currentPassword, setCurrentPassword] = useState('');

@@ -1,4 +1,4 @@
-// Journeys of issue 10 ("everyday completeness") in real Chromium against the built apps and the
+// Board settings, deletions with undo, labels, comments and the profile in real Chromium against the built apps and the
 // real backend: board settings and deletions, labels and comments, the profile, the German auth
 // messages, the empty-filter state and the phone layout. Two browser contexts where a second
 // member must see a change live.

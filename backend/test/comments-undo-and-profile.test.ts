@@ -1,5 +1,5 @@
 /**
- * The database rules behind issue 10, seen from the real supabase-js over the real REST surface:
+ * The database rules behind editing comments, undoable card deletion and the profile, seen from the real supabase-js over the real REST surface:
  * comments are changed and deleted by their author only, whatever another member sends; a card
  * deletion is a soft delete that undo reverses with everything the card had, and is purged
  * server-side once its window has passed; a changed full name reaches the profile fellow

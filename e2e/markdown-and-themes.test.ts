@@ -1,4 +1,4 @@
-// Issue 13, items 3 and 4, in real Chromium against the built apps and the real backend:
+// Markdown and the themes in real Chromium against the built apps and the real backend:
 // - Markdown in a card's description and comments: rendered formatted, script-free whatever the
 //   text holds (no dialog fires, no script runs, no script element is added), and editing shows
 //   the source;
