@@ -26,7 +26,7 @@ import {
 } from './support/network.ts';
 import { collectProblems, newGermanContext, see, signIn } from './support/page-helpers.ts';
 
-/** Issue 11: JavaScript on the wire over the journey (compressed bodies). */
+/** The delivery budget (README: Delivery): JavaScript on the wire over the journey (compressed bodies). */
 const JAVASCRIPT_BUDGET = 250 * 1024;
 
 const env = useEnvironment();

@@ -1,4 +1,4 @@
-// Issue 18, item 3, in real Chromium against the built apps: no remote's stylesheet changes how
+// Style isolation between the micro-frontends, in real Chromium against the built apps: no remote's stylesheet changes how
 // the shell or another remote looks. Each remote's stylesheet is held back at the network until
 // the page has been measured without it, then let through; the same computed styles are read
 // again once it has loaded, at a desktop and at a phone width. Before the remotes' stylesheets

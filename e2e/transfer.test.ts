@@ -1,4 +1,4 @@
-// Issue 13 in real Chromium against the built apps and the real backend: a board exported as
+// Export and import in real Chromium against the built apps and the real backend: a board exported as
 // JSON and imported again looks the same on screen; the README's example Trello export gives
 // the summary the README describes; a CSV export opens in German Excel (BOM, headers).
 import assert from 'node:assert/strict';

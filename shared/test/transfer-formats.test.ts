@@ -1,4 +1,4 @@
-// Issue 13: the import and export formats. Trello inputs are the awkward ones real exports
+// The import and export formats. Trello inputs are the awkward ones real exports
 // contain: fields missing, positions as strings, null and unknown colours, archived items,
 // very long and emoji-laden text.
 import Papa from 'papaparse';

@@ -19,7 +19,7 @@ const memo = <T>(compute: (data: BoardData) => T) => {
 export const selectLists = memo((data): BoardList[] => Object.values(data.lists).sort(byPosition));
 
 /**
- * A soft-deleted card (cards.deleted_at, issue 10) stays in the state, children and all, so
+ * A soft-deleted card (cards.deleted_at) stays in the state, children and all, so
  * that undo brings it back whole; every view leaves it out.
  */
 export const isLiveCard = (card: Pick<Card, 'deleted_at'>): boolean => !card.deleted_at;

@@ -256,7 +256,7 @@ export const de = {
   modal: {
     close: 'Schließen',
   },
-  // Issue 12: the board's and the card's history.
+  // The board's and the card's history.
   activity: {
     open: 'Aktivität',
     panelTitle: 'Aktivität',
@@ -316,7 +316,7 @@ export const de = {
       otherChange: '{actor} hat das Board geändert',
     },
   },
-  // Issue 12: who has the board or a card open.
+  // Who has the board or a card open.
   presence: {
     onBoard: 'Gerade auf diesem Board',
     others: '{count} weitere',
@@ -325,7 +325,7 @@ export const de = {
     viewingThree: '{first}, {second} und {third} sehen sich diese Karte gerade an',
     viewingMany: '{first}, {second} und {count} weitere sehen sich diese Karte gerade an',
   },
-  // Issue 12: 'Meine Aufgaben', the badge and the reminders.
+  // 'Meine Aufgaben', the badge and the reminders.
   myTasks: {
     title: 'Meine Aufgaben',
     open: 'Meine Aufgaben',
@@ -359,7 +359,7 @@ export const de = {
     systemNotificationsDenied:
       'Ihr Browser blockiert Benachrichtigungen für TaskFlow. Sie können sie in den Website-Einstellungen erlauben.',
   },
-  // Issue 13: export and import (TaskFlow JSON, CSV, Trello).
+  // Export and import (TaskFlow JSON, CSV, Trello).
   transfer: {
     export: 'Exportieren',
     exportTitle: 'Board exportieren',
@@ -433,7 +433,7 @@ export const de = {
     untitledCard: 'Karte ohne Titel',
     unknownAuthor: 'Unbekannt',
   },
-  // Issue 13: the light, dark and system themes.
+  // The light, dark and system themes.
   theme: {
     title: 'Erscheinungsbild',
     light: 'Hell',

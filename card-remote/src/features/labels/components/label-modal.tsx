@@ -40,8 +40,8 @@ const deleteQuestion = (name: string, count: number) =>
       : t('labels.confirmDelete', { name, count });
 
 /**
- * 'Labels auswählen', 'Neues Label erstellen' and 'Label bearbeiten' (docs/product-spec.md §2 screen 7, issue
- * 10): one dialog whose content changes, so the focus stays in it when the user switches.
+ * 'Labels auswählen', 'Neues Label erstellen' and 'Label bearbeiten' (docs/product-spec.md §2,
+ * screen 7): one dialog whose content changes, so the focus stays in it when the user switches.
  */
 export const LabelModal = ({ card, labels, onClose }: LabelModalProps) => {
   const [mode, setMode] = useState<Mode>({ kind: 'select' });
