@@ -12,7 +12,10 @@ export type CardPatch = Omit<TablesUpdate<'cards'>, 'id' | 'board_id' | 'created
 
 const cards = rowsOf<'cards', CardPatch>('cards');
 
-/** board_id is checked and filled from the list by a trigger; the client sends its board's id. */
+/**
+ * The insert type requires board_id; a trigger overwrites it from the list (set_card_board_id), so
+ * the id the client sends only keeps the optimistic row complete.
+ */
 export const insertCard = cards.insert;
 export const updateCardRow = cards.update;
 export const deleteCardRow = cards.remove;
