@@ -145,6 +145,26 @@ describe('activity sentences', () => {
     }
   });
 
+  it('phrases a changed card field by its label in the catalogue, or by its name', () => {
+    const changed = (data: Record<string, unknown>, ctx = board) =>
+      activitySentence(entry('card_field_changed', data), ctx);
+    expect(changed({ field: 'title', before: 'Alt', after: 'Neu' })).toBe(
+      'Max Mustermann hat das Feld „Titel“ der Karte „Angebot“ von „Alt“ auf „Neu“ geändert',
+    );
+    expect(changed({ field: 'story_points', before: null, after: 1500 }, card)).toBe(
+      'Max Mustermann hat das Feld „story_points“ der Karte auf „1.500“ gesetzt',
+    );
+    expect(changed({ field: 'due_date', before: '2026-12-24', after: '2027-01-15' }, card)).toBe(
+      'Max Mustermann hat das Feld „Fälligkeitsdatum“ der Karte von „24.12.2026“ auf „15.01.2027“ geändert',
+    );
+    expect(changed({ field: 'flagged', before: false, after: true }, card)).toBe(
+      'Max Mustermann hat das Feld „flagged“ der Karte von „nein“ auf „ja“ geändert',
+    );
+    expect(changed({ field: 'story_points', before: 3, after: null }, card)).toBe(
+      'Max Mustermann hat das Feld „story_points“ der Karte entfernt',
+    );
+  });
+
   it('names an unknown actor, a departed one by the stored name, and cuts long comments', () => {
     expect(activitySentence(entry('card_deleted', {}, null), card)).toBe(
       'Jemand hat die Karte gelöscht',

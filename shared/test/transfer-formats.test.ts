@@ -283,6 +283,12 @@ const taskflowDoc = (): BoardDocument => ({
 });
 
 describe('TaskFlow import', () => {
+  it('keeps card fields it does not know, for the server to import by name', () => {
+    const doc = taskflowDoc();
+    Object.assign(doc.lists[0]!.cards[0]!, { story_points: 5 });
+    expect(prepare(doc).document.lists[0]!.cards[0]).toMatchObject({ story_points: 5 });
+  });
+
   it('accepts its own export unchanged', () => {
     const doc = taskflowDoc();
     const result = prepare(doc);
@@ -346,6 +352,16 @@ describe('CSV export', () => {
       '1',
     ]);
     expect(csv).toContain('"Kartons; ""groß"""');
+  });
+
+  it('has a column for every other card key, headed by its label or its name', () => {
+    const doc = taskflowDoc();
+    Object.assign(doc.lists[0]!.cards[0]!, { story_points: 2.5, title_de: 'x' });
+    Object.assign(doc.lists[0]!.cards[1]!, { story_points: null });
+    const rows = Papa.parse<string[]>(boardCsv(doc).slice(1), { delimiter: ';' }).data;
+    expect(rows[0]!.slice(-2)).toEqual(['story_points', 'title_de']);
+    expect(rows[1]!.slice(-2)).toEqual(['2,5', 'x']);
+    expect(rows[2]!.slice(-2)).toEqual(['', '']);
   });
 
   it('writes German priorities and defuses formulas', () => {

@@ -5,7 +5,7 @@
 // on it, so that a renamed member is shown by their new name.
 import { formatDate } from '../../domain/dates';
 import { priorityName } from '../../domain/priority';
-import { t, type TextKey, type TextParams } from '../../kernel/i18n/t';
+import { cardFieldLabel, t, type TextKey, type TextParams } from '../../kernel/i18n/t';
 import type { ActivityEntry, ActivityKind } from './activity-types';
 
 export interface SentenceContext {
@@ -39,6 +39,18 @@ const sentence = (key: string, params: TextParams): string =>
 
 /** Numbers as German writes them: 5.000 Karten. */
 const count = new Intl.NumberFormat('de-DE');
+
+/** Nothing to show: the field was cleared (or set for the first time). */
+const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+/** A card field's value as a sentence shows it, whatever the column's type. */
+const fieldValue = (value: unknown): string => {
+  if (typeof value === 'boolean') return t(value ? 'activity.yes' : 'activity.no');
+  if (typeof value === 'number') return count.format(value);
+  if (typeof value === 'string')
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : excerpt(value);
+  return excerpt(JSON.stringify(value));
+};
 
 /** Kinds whose sentence needs no more than who, which card and which member. */
 const PLAIN = new Map<ActivityKind, string>([
@@ -122,6 +134,13 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
         return sentence(changes.completed.after ? 'subtaskDone' : 'subtaskReopened', params);
       }
       return sentence('subtaskChanged', params);
+    }
+    case 'card_field_changed': {
+      // Any card column without a kind of its own, named from the catalogue by its column.
+      const field = t('activity.field', { label: cardFieldLabel(text(data.field)) });
+      const params = { ...base, field, ...beforeAfter(fieldValue) };
+      if (isEmpty(data.after)) return sentence('fieldCleared', params);
+      return sentence(isEmpty(data.before) ? 'fieldSet' : 'fieldChanged', params);
     }
     case 'list_renamed':
       return sentence('listRenamed', { ...base, ...beforeAfter(text) });

@@ -17,6 +17,8 @@ export type ActivityKind =
   | 'card_due_date'
   | 'card_priority'
   | 'card_description'
+  // Any other card column: data { field, before, after }.
+  | 'card_field_changed'
   | 'assignee_added'
   | 'assignee_removed'
   | 'label_added'

@@ -45,7 +45,10 @@ const comment = z.object({
   edited_at: timestamp.nullable().default(null),
 });
 
-const card = z.object({
+// Loose: a card carries every column of the cards table by its name (export_board reads them
+// from the table), so a column this client does not know yet travels through an import
+// unchanged; the server converts and checks it like every column.
+const card = z.looseObject({
   title,
   description: z.string().default(''),
   priority: z.enum(priorities as [string, ...string[]]).default('medium'),

@@ -256,6 +256,15 @@ export const de = {
   modal: {
     close: 'Schließen',
   },
+  // Card columns by their name in the database, for what reads them generically: the history's
+  // 'card_field_changed' entries and the CSV export's columns. A column added to cards gets
+  // its label here (a column without one shows its own name).
+  cardFields: {
+    title: 'Titel',
+    description: 'Beschreibung',
+    priority: 'Priorität',
+    due_date: 'Fälligkeitsdatum',
+  },
   // The board's and the card's history.
   activity: {
     open: 'Aktivität',
@@ -314,7 +323,15 @@ export const de = {
       boardImported: '{actor} hat das Board aus einer Datei importiert ({cards} Karten)',
       boardImportedOne: '{actor} hat das Board aus einer Datei importiert (1 Karte)',
       otherChange: '{actor} hat das Board geändert',
+      // card_field_changed: any card column without a kind of its own, named by cardFields.
+      fieldSet: '{actor} hat {field} {ofCard} auf „{after}“ gesetzt',
+      fieldChanged: '{actor} hat {field} {ofCard} von „{before}“ auf „{after}“ geändert',
+      fieldCleared: '{actor} hat {field} {ofCard} entfernt',
     },
+    // A card field in a sentence; a column with no label in cardFields shows its own name.
+    field: 'das Feld „{label}“',
+    yes: 'ja',
+    no: 'nein',
   },
   // Who has the board or a card open.
   presence: {

@@ -38,3 +38,10 @@ export const t = (key: TextKey, params?: TextParams): string => {
   }
   return fill(template, params);
 };
+
+/**
+ * The label of a card column by its database name (`cardFields` in the catalogue), or the name
+ * itself for a column the catalogue has no label for: read by what handles columns generically
+ * (the history's `card_field_changed`, the CSV export).
+ */
+export const cardFieldLabel = (field: string): string => lookup(`cardFields.${field}`) ?? field;
