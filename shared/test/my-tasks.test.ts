@@ -297,7 +297,8 @@ describe('my tasks store', () => {
       changed(table, row);
       await vi.advanceTimersByTimeAsync(400);
     }
-    changes.next({ kind: 'rejoined' });
+    changes.next({ kind: 'status', status: 'CLOSED' });
+    changes.next({ kind: 'status', status: 'SUBSCRIBED' });
     await vi.advanceTimersByTimeAsync(400);
     expect(fetches).toBe(6);
 

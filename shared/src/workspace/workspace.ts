@@ -1,7 +1,6 @@
 // The page's single instances of the stores, and their wiring to the session: signing in loads
 // the user's boards, signing out clears every store (docs/product-spec.md §4: sign-out clears the user).
 import {
-  debounceTime,
   distinctUntilChanged,
   filter,
   map,
@@ -26,7 +25,12 @@ import { MyTasksStore } from '../features/my-tasks/my-tasks-store';
 import { startReminders } from '../features/my-tasks/reminders';
 import { notifySystem } from '../features/my-tasks/system-notifications';
 
-export const boardsStore = new BoardsStore({ fetchMyBoards, insertBoard, deleteBoardRow });
+export const boardsStore = new BoardsStore({
+  fetchMyBoards,
+  insertBoard,
+  deleteBoardRow,
+  changes: (userId) => membershipChanges(userId, connection),
+});
 export const boardStore = new BoardStore(supabaseBoardGateway, connection);
 export const myTasksStore = new MyTasksStore({ fetchMyTasks, changes: myTaskChanges });
 
@@ -37,7 +41,6 @@ const REMINDER_MS = 10000;
 const MY_TASKS_AT_THE_LATEST_MS = 2000;
 
 let wiring: Subscription | null = null;
-let memberships: Subscription | null = null;
 let myTasksStart: Subscription | null = null;
 
 const boardShown$ = new Subject<void>();
@@ -74,8 +77,6 @@ export const startWorkspace = (): void => {
       distinctUntilChanged(),
     )
     .subscribe((userOrStatus) => {
-      memberships?.unsubscribe();
-      memberships = null;
       myTasksStart?.unsubscribe();
       myTasksStart = null;
       if (userOrStatus === 'loading') return;
@@ -91,7 +92,7 @@ export const startWorkspace = (): void => {
         boardStore.close();
         boardsStore.reset();
       }
-      void boardsStore.load();
+      boardsStore.start(userOrStatus);
       // The board last shown on this device opens now, beside the board list rather than after
       // it: a second visit shows it one round trip sooner. The selection then opens the board
       // the list decides on; if that is another one (the remembered board is gone, or another
@@ -99,9 +100,6 @@ export const startWorkspace = (): void => {
       const remembered = boardsStore.remembered();
       if (remembered) boardStore.open(remembered);
       myTasksStart = boardSettled$.subscribe(() => myTasksStore.start(userOrStatus));
-      memberships = membershipChanges(userOrStatus, connection)
-        .pipe(debounceTime(150))
-        .subscribe(() => void boardsStore.load());
     });
   // The board the list selects opens at once, not after the page has rendered the list and
   // the board's view has mounted: its snapshot is the next request on the way to the board.

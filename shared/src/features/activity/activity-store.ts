@@ -5,9 +5,10 @@
 // (created_at desc, id desc); a live entry that also arrives in a page, or twice, is held
 // once. After every (re)join of the channel the newest page is read again and merged, which
 // closes the gap between the first read and the subscription, and any gap of a dropped
-// connection.
-import type { Observable, Subscription } from 'rxjs';
+// connection (a synced resource, kernel/backend/synced-resource.ts).
+import { map, type Observable } from 'rxjs';
 import { createStateCell, type StateCell } from '../../kernel/state/state-cell';
+import { AnswerGuard, SyncedResource, type LiveEvent } from '../../kernel/backend/synced-resource';
 import type { ActivityChannelEvent } from './activity-api';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -63,36 +64,53 @@ const cursorOf = (entries: ActivityEntry[]): ActivityCursor | null => {
 
 export class ActivityFeedStore {
   private readonly cell: StateCell<ActivityState> = createStateCell(initialState);
-  private live: Subscription | null = null;
-  /** Bumped on stop: answers to requests of an earlier start are dropped. */
-  private generation = 0;
+  /** The newest page and the live entries; older pages are read by loadMore. */
+  private readonly resource: SyncedResource<ActivityEntry[], ActivityEntry>;
+  /** Reset on stop: older pages asked for earlier are dropped. */
+  private readonly answers = new AnswerGuard();
 
   constructor(
     private readonly scope: ActivityScope,
     private readonly gateway: ActivityGateway,
-  ) {}
+  ) {
+    this.resource = new SyncedResource({
+      load: () => this.gateway.fetchPage(this.scope, null),
+      live: () =>
+        this.gateway
+          .inserts(this.scope)
+          .pipe(
+            map((event): LiveEvent<ActivityEntry> =>
+              event.kind === 'insert' ? { kind: 'change', change: event.entry } : event,
+            ),
+          ),
+      // Entries are immutable, so one read after every join closes any gap, the first too.
+      loadOnEveryJoin: true,
+      loaded: (page, held) =>
+        this.cell.update((s) => ({
+          ...s,
+          status: 'ready',
+          entries: merge(s.entries, [...page, ...held.filter((e) => this.matches(e))]),
+          // A refresh after a reconnect must not forget that older pages exist.
+          hasMore: s.status === 'ready' ? s.hasMore : page.length >= ACTIVITY_PAGE_SIZE,
+        })),
+      changed: (entry) => {
+        if (this.matches(entry)) {
+          this.cell.update((s) => ({ ...s, entries: merge(s.entries, [entry]) }));
+        }
+      },
+      failed: (status) => this.cell.update((s) => ({ ...s, status })),
+    });
+  }
 
   readonly getState = (): ActivityState => this.cell.get();
   readonly subscribe = (listener: () => void): (() => void) => this.cell.subscribe(listener);
 
   /** Reads the first page and follows new entries; returns the teardown. */
   readonly start = (): (() => void) => {
-    const generation = ++this.generation;
-    this.live = this.gateway.inserts(this.scope).subscribe((event) => {
-      if (generation !== this.generation) return;
-      if (event.kind === 'insert') {
-        if (this.matches(event.entry)) {
-          this.cell.update((s) => ({ ...s, entries: merge(s.entries, [event.entry]) }));
-        }
-      } else if (event.status === 'SUBSCRIBED') {
-        void this.refresh(generation);
-      }
-    });
-    void this.refresh(generation);
+    this.resource.start();
     return () => {
-      this.generation += 1;
-      this.live?.unsubscribe();
-      this.live = null;
+      this.answers.reset();
+      this.resource.stop();
     };
   };
 
@@ -100,11 +118,11 @@ export class ActivityFeedStore {
   readonly loadMore = async (): Promise<void> => {
     const state = this.cell.get();
     if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
-    const generation = this.generation;
+    const current = this.answers.current();
     this.cell.update((s) => ({ ...s, loadingMore: true, moreFailed: false }));
     try {
       const page = await this.gateway.fetchPage(this.scope, cursorOf(state.entries));
-      if (generation !== this.generation) return;
+      if (!current()) return;
       this.cell.update((s) => ({
         ...s,
         entries: merge(s.entries, page),
@@ -112,7 +130,7 @@ export class ActivityFeedStore {
         loadingMore: false,
       }));
     } catch {
-      if (generation !== this.generation) return;
+      if (!current()) return;
       this.cell.update((s) => ({ ...s, loadingMore: false, moreFailed: true }));
     }
   };
@@ -120,29 +138,12 @@ export class ActivityFeedStore {
   /** After a failed first page: read it again. */
   readonly retry = (): void => {
     this.cell.update((s) => ({ ...s, status: 'loading' }));
-    void this.refresh(this.generation);
+    void this.resource.reload();
   };
 
   private matches(entry: ActivityEntry): boolean {
     return this.scope.cardId
       ? entry.card_id === this.scope.cardId
       : entry.board_id === this.scope.boardId;
-  }
-
-  private async refresh(generation: number): Promise<void> {
-    try {
-      const page = await this.gateway.fetchPage(this.scope, null);
-      if (generation !== this.generation) return;
-      this.cell.update((s) => ({
-        ...s,
-        status: 'ready',
-        entries: merge(s.entries, page),
-        // A refresh after a reconnect must not forget that older pages exist.
-        hasMore: s.status === 'ready' ? s.hasMore : page.length >= ACTIVITY_PAGE_SIZE,
-      }));
-    } catch {
-      if (generation !== this.generation) return;
-      this.cell.update((s) => (s.status === 'ready' ? s : { ...s, status: 'error' }));
-    }
   }
 }

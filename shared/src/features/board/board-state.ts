@@ -4,6 +4,7 @@
 import type { BoardData } from '../../domain/types';
 import { createStateCell } from '../../kernel/state/state-cell';
 import { PatchStack } from '../../kernel/state/patch-stack';
+import { AnswerGuard } from '../../kernel/backend/synced-resource';
 import { applyRowChange } from './board-data';
 import { OwnEchoes } from './own-echoes';
 import type { RowChange } from './row-change';
@@ -26,8 +27,8 @@ export class BoardState {
   private seq = 0;
   /** Answered own writes whose echo is still to come: older news must not hide them. */
   private readonly echoes = new OwnEchoes();
-  /** Bumped whenever the board shown changes, so that answers for an earlier one are dropped. */
-  private epoch = 0;
+  /** Reset whenever the board shown changes, so that answers for an earlier one are dropped. */
+  private readonly answers = new AnswerGuard();
 
   readonly value$ = this.cell.value$;
   readonly get = (): BoardStoreState => this.cell.get();
@@ -39,12 +40,12 @@ export class BoardState {
   }
 
   get generation(): number {
-    return this.epoch;
+    return this.answers.generation;
   }
 
   /** Forgets the board and every pending edit, and shows `status` for `boardId`. */
   reset(status: BoardStatus = 'idle', boardId: string | null = null): void {
-    this.epoch += 1;
+    this.answers.reset();
     this.base = null;
     this.patches.clear();
     this.echoes.clear();

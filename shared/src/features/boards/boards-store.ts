@@ -1,9 +1,11 @@
 // The user's boards and which one is selected. Selection lives here rather than in the shell
 // so that a remote running standalone follows the same rule (the first board is selected when
 // none is, docs/product-spec.md §4) and so that deleting a board moves the selection in one place.
+import { EMPTY, type Observable } from 'rxjs';
 import type { Board } from '../../domain/types';
 import { createStateCell } from '../../kernel/state/state-cell';
 import { PatchStack } from '../../kernel/state/patch-stack';
+import { SyncedResource, type LiveEvent } from '../../kernel/backend/synced-resource';
 import { newId } from '../../domain/new-id';
 import type { deleteBoardRow, fetchMyBoards, insertBoard } from './boards-api';
 import { isNetworkError, isPermissionError } from '../../kernel/backend/api-error';
@@ -36,7 +38,12 @@ export interface BoardsApi {
   fetchMyBoards: typeof fetchMyBoards;
   insertBoard: typeof insertBoard;
   deleteBoardRow: typeof deleteBoardRow;
+  /** Says when the user's set of boards may have changed (membership-changes.ts). */
+  changes?(userId: string): Observable<LiveEvent<unknown>>;
 }
+
+/** A burst of membership changes (a board deleted with its members) costs one reload. */
+const CHANGES_DEBOUNCE_MS = 150;
 
 /** Where the selected board is remembered, so a reload shows the same board again. */
 export interface SelectionMemory {
@@ -82,7 +89,22 @@ export class BoardsStore {
   /** What the server confirmed, and the selection; shown with pending removals drawn over it. */
   private base: BoardsState = initial;
   private readonly patches = new PatchStack<BoardsState>();
-  private loadSerial = 0;
+  private userId: string | null = null;
+  /** The list is small: any change reloads it. */
+  private readonly resource = new SyncedResource<Board[], unknown>({
+    load: () => this.api.fetchMyBoards(),
+    live: () => (this.userId && this.api.changes?.(this.userId)) || EMPTY,
+    loaded: (boards, held) => {
+      this.setBase((s) => ({
+        status: 'ready',
+        boards,
+        selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
+      }));
+      if (held.length > 0) this.resource.reloadSoon(CHANGES_DEBOUNCE_MS);
+    },
+    changed: () => this.resource.reloadSoon(CHANGES_DEBOUNCE_MS),
+    failed: () => this.publishStatus(),
+  });
 
   constructor(
     private readonly api: BoardsApi,
@@ -108,22 +130,26 @@ export class BoardsStore {
     this.cell.set(this.patches.drawOver(this.base));
   }
 
+  /** A list on screen (loaded, or a board adopted) stays 'ready'; else the resource's status. */
+  private publishStatus(): void {
+    this.setBase((s) => ({
+      ...s,
+      status: s.status === 'ready' ? 'ready' : this.resource.status,
+    }));
+  }
+
+  /** Loads the user's boards and follows their changes (signed in as `userId`). */
+  start(userId: string): void {
+    this.userId = userId;
+    this.resource.start();
+    this.publishStatus();
+  }
+
+  /** Loads the list (again); the newest answer wins over one still on its way. */
   async load(): Promise<void> {
-    this.loadSerial += 1;
-    const serial = this.loadSerial;
-    if (this.base.status !== 'ready') this.setBase((s) => ({ ...s, status: 'loading' }));
-    try {
-      const boards = await this.api.fetchMyBoards();
-      if (serial !== this.loadSerial) return;
-      this.setBase((s) => ({
-        status: 'ready',
-        boards,
-        selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
-      }));
-    } catch {
-      if (serial !== this.loadSerial) return;
-      this.setBase((s) => ({ ...s, status: s.status === 'ready' ? 'ready' : 'error' }));
-    }
+    const loading = this.resource.reload();
+    this.publishStatus();
+    await loading;
   }
 
   /** The board last selected on this device (it may since have gone, or be another user's). */
@@ -132,7 +158,8 @@ export class BoardsStore {
   }
 
   reset(): void {
-    this.loadSerial += 1;
+    this.userId = null;
+    this.resource.stop();
     this.patches.clear();
     this.setBase(() => initial);
   }

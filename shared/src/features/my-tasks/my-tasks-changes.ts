@@ -1,16 +1,23 @@
 import { Observable } from 'rxjs';
 import { subscribeChanges, type ChangeBinding } from '../../kernel/backend/changes-channel';
-import { onRejoin } from '../../kernel/backend/channel-rejoin';
+import type { ChannelStatus } from '../../kernel/backend/connection';
 
 export type MyTaskTable = 'card_assignees' | 'card_checklist_items' | 'cards' | 'lists' | 'boards';
 
 /**
  * What the channel says: a row of `table` changed (its new row, or the key of a deleted one),
- * or `rejoined` after a gap, when anything may have been missed. The store decides which
- * changes are worth a refetch (my-tasks-store.ts).
+ * and how,
+ * or the channel's status (after a gap anything may have been missed). The store decides what
+ * a change does to the tasks (my-tasks-store.ts).
  */
 export type MyTaskSignal =
-  { kind: 'change'; table: MyTaskTable; row: Record<string, unknown> } | { kind: 'rejoined' };
+  | {
+      kind: 'change';
+      table: MyTaskTable;
+      row: Record<string, unknown>;
+      event?: 'INSERT' | 'UPDATE' | 'DELETE';
+    }
+  | { kind: 'status'; status: ChannelStatus };
 
 type Binding = ChangeBinding<MyTaskTable>;
 
@@ -37,13 +44,12 @@ const bindingsFor = (userId: string): Binding[] => [
 let serial = 0;
 
 /**
- * Signals when the user's tasks may have changed, and when the channel joins again after a gap
- * (changes may have been missed). The store refetches, debounced: one RPC stands for a burst.
+ * Signals when the user's tasks may have changed, and the channel's status, so that the store
+ * loads again after a gap (kernel/backend/synced-resource.ts).
  */
 export const myTaskChanges = (userId: string): Observable<MyTaskSignal> =>
   new Observable<MyTaskSignal>((subscriber) => {
     serial += 1;
-    const rejoin = onRejoin(() => subscriber.next({ kind: 'rejoined' }));
     return subscribeChanges(
       `my-tasks-${userId}-${serial}`,
       bindingsFor(userId),
@@ -52,10 +58,8 @@ export const myTaskChanges = (userId: string): Observable<MyTaskSignal> =>
           kind: 'change',
           table,
           row: { ...(payload.old ?? {}), ...(payload.new ?? {}) },
+          event: payload.eventType,
         }),
-      (status) => {
-        // Removing the channel reports CLOSED: a sign-out, not a gap.
-        if (!subscriber.closed) rejoin(status);
-      },
+      (status) => subscriber.next({ kind: 'status', status }),
     );
   });
