@@ -164,29 +164,29 @@ const applyLink = (
   });
 };
 
-/** Children deleted by primary key only: find the card that holds the id. */
+/**
+ * A checklist item or comment by id, with the card it hangs on, wherever that is: deletes
+ * carry only the primary key, and a partial row is merged onto the stored one.
+ */
+export const findChild = <F extends 'checklist' | 'comments'>(
+  data: BoardData,
+  field: F,
+  id: unknown,
+): { card: Card; child: Card[F][number] } | undefined => {
+  for (const card of Object.values(data.cards)) {
+    const child = (card[field] as Card[F][number][]).find((item) => item.id === id);
+    if (child) return { card, child };
+  }
+  return undefined;
+};
+
 const removeChild = (data: BoardData, field: 'checklist' | 'comments', id: unknown): BoardData => {
-  const holder = Object.values(data.cards).find((card) =>
-    (card[field] as { id: string }[]).some((item) => item.id === id),
-  );
+  const holder = findChild(data, field, id)?.card;
   if (!holder) return data;
   return updateCard(data, holder.id, (card) => ({
     ...card,
     [field]: withoutId(card[field] as { id: string }[], id),
   }));
-};
-
-/** The stored child with this id, wherever it hangs: a partial row is merged onto it. */
-const findChild = <F extends 'checklist' | 'comments'>(
-  data: BoardData,
-  field: F,
-  id: unknown,
-): Card[F][number] | undefined => {
-  for (const card of Object.values(data.cards)) {
-    const found = (card[field] as Card[F][number][]).find((item) => item.id === id);
-    if (found) return found;
-  }
-  return undefined;
 };
 
 /**
@@ -202,7 +202,7 @@ const applyChild =
   (data: BoardData, change: RowChange): BoardData => {
     if (change.eventType === 'DELETE') return removeChild(data, field, change.old.id);
     const row = {
-      ...findChild(data, field, change.new.id),
+      ...findChild(data, field, change.new.id)?.child,
       ...(change.new as Partial<Card[F][number]>),
     } as Card[F][number];
     if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
