@@ -50,7 +50,7 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
 
   return (
     <BoardDndContext columns={columns} labels={labels} profiles={profiles}>
-      {({ columns: shown, activeCardId, carriedByKeyboard }) => (
+      {({ columns: shown, dragged }) => (
         <>
           {nothingMatches ? (
             <div
@@ -71,8 +71,7 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
           >
             <ListIds columns={shown}>
               {shown.map((column) => {
-                const holds =
-                  activeCardId !== null && column.cards.some((c) => c.id === activeCardId);
+                const holds = dragged !== null && column.cards.some((c) => c.id === dragged.cardId);
                 return (
                   <ListColumn
                     key={column.list.id}
@@ -80,8 +79,7 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
                     labels={labels}
                     profiles={profiles}
                     onOpenCard={onOpen}
-                    activeCardId={holds ? activeCardId : null}
-                    carriedByKeyboard={holds && carriedByKeyboard}
+                    dragged={holds ? dragged : null}
                   />
                 );
               })}

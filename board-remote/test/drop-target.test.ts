@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fullIndexOf, landing, moved } from '../src/features/columns/lib/drop-target';
+import { landing, moved, neighboursIn } from '../src/features/columns/lib/drop-target';
 
 const ids = (...names: string[]) => names.map((id) => ({ id }));
 
-describe('where a dropped card lands in the whole list', () => {
-  it('is its visible index when nothing is filtered', () => {
-    expect(fullIndexOf('x', ids('a', 'x', 'b'), ids('a', 'b'))).toBe(1);
-    expect(fullIndexOf('x', ids('x', 'a', 'b'), ids('a', 'b'))).toBe(0);
-    expect(fullIndexOf('x', ids('a', 'b', 'x'), ids('a', 'b'))).toBe(2);
-  });
-
-  it('goes right after the visible card before it when search hides cards', () => {
-    // Stored: a h1 b h2 c; visible: a b c; dropped between b and c.
-    expect(fullIndexOf('x', ids('a', 'b', 'x', 'c'), ids('a', 'h1', 'b', 'h2', 'c'))).toBe(3);
-    // Dropped first: right before the first visible card.
-    expect(fullIndexOf('x', ids('x', 'b'), ids('h1', 'b'))).toBe(1);
-    // Into a list that shows nothing: at its end.
-    expect(fullIndexOf('x', ids('x'), ids('h1', 'h2'))).toBe(2);
+describe('where a dropped card lands, as the store is told', () => {
+  it('is between the cards shown before and after it, null at an end', () => {
+    expect(neighboursIn(ids('a', 'x', 'b'), 'x')).toEqual({ after: 'a', before: 'b' });
+    expect(neighboursIn(ids('x', 'a', 'b'), 'x')).toEqual({ after: null, before: 'a' });
+    expect(neighboursIn(ids('a', 'b', 'x'), 'x')).toEqual({ after: 'b', before: null });
+    // Into a list that shows nothing: the end (the store keeps hidden cards before it).
+    expect(neighboursIn(ids('x'), 'x')).toEqual({ after: null, before: null });
   });
 
   it('moves an item inside an array', () => {

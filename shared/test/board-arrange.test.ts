@@ -4,7 +4,8 @@ import {
   POSITION_GAP,
   byPosition,
   positionBetween,
-  positionForIndex,
+  rowsAround,
+  type Between,
   renumbered,
 } from '../src/domain/positions';
 import { getToastsForTest, selectCardsByList, selectLists, type BoardStore } from './store-harness';
@@ -50,12 +51,17 @@ describe('position arithmetic', () => {
     expect(moves).toBeLessThan(40);
   });
 
-  it('places at an index among the siblings', () => {
+  it('places between two neighbours named by id', () => {
     const siblings = [row('a', 1024), row('b', 2048), row('c', 3072)];
-    expect(positionForIndex(siblings, 0)).toBe(0);
-    expect(positionForIndex(siblings, 1)).toBe(1536);
-    expect(positionForIndex(siblings, 3)).toBe(4096);
-    expect(positionForIndex(siblings, 99)).toBe(4096);
+    const at = (between: Between) => {
+      const { previous, next } = rowsAround(siblings, between);
+      return positionBetween(previous?.position ?? null, next?.position ?? null);
+    };
+    expect(at({ after: null, before: 'a' })).toBe(0);
+    expect(at({ after: 'a', before: 'b' })).toBe(1536);
+    expect(at({ after: 'c', before: null })).toBe(4096);
+    // Neighbours that are gone: the end.
+    expect(at({ after: 'gone', before: 'gone too' })).toBe(4096);
   });
 
   it('renumbers in the existing order to whole gaps', () => {
@@ -94,7 +100,7 @@ describe('moving cards and lists through the store', () => {
 
   it('moves a card up inside its own list with one write', async () => {
     fake.push(change('cards', 'INSERT', card('c3', 'l1', 3072)));
-    await store.moveCard('c3', 'l1', 0);
+    await store.moveCard('c3', { listId: 'l1', after: null, before: 'c1' });
     const writes = fake.calls.filter((c) => c.name !== 'fetchSnapshot');
     expect(writes).toEqual([
       { name: 'updateCardRow', args: ['c3', { list_id: 'l1', position: 0 }] },
@@ -102,11 +108,50 @@ describe('moving cards and lists through the store', () => {
     expect(titlesIn(store, 'l1')).toEqual(['Karte c3', 'Karte c1', 'Karte c2']);
   });
 
+  it('goes right after the card shown before it when search hides cards', async () => {
+    // Stored: a h1 b h2 c; shown: a b c; dropped between b and c.
+    for (const [id, position] of [
+      ['a', 1024],
+      ['h1', 2048],
+      ['b', 3072],
+      ['h2', 4096],
+      ['c', 5120],
+    ] as const) {
+      fake.push(change('cards', 'INSERT', card(id, 'l2', position)));
+    }
+    await store.moveCard('c1', { listId: 'l2', after: 'b', before: 'c' });
+    expect(titlesIn(store, 'l2')).toEqual([
+      'Karte a',
+      'Karte h1',
+      'Karte b',
+      'Karte c1',
+      'Karte h2',
+      'Karte c',
+    ]);
+    // Dropped first: right before the first card shown.
+    await store.moveCard('c2', { listId: 'l2', after: null, before: 'b' });
+    expect(titlesIn(store, 'l2').slice(0, 4)).toEqual([
+      'Karte a',
+      'Karte h1',
+      'Karte c2',
+      'Karte b',
+    ]);
+  });
+
+  it('goes to the end of a list that shows nothing, or when its neighbours are gone', async () => {
+    fake.push(change('cards', 'INSERT', card('h1', 'l2', 1024)));
+    fake.push(change('cards', 'INSERT', card('h2', 'l2', 2048)));
+    await store.moveCard('c1', { listId: 'l2', after: null, before: null });
+    expect(titlesIn(store, 'l2')).toEqual(['Karte h1', 'Karte h2', 'Karte c1']);
+    await store.moveCard('c2', { listId: 'l2', after: 'gone', before: 'gone too' });
+    expect(titlesIn(store, 'l2')).toEqual(['Karte h1', 'Karte h2', 'Karte c1', 'Karte c2']);
+  });
+
   it('renumbers the list through one RPC when the gap is full, then writes the card once', async () => {
     fake.push(change('cards', 'INSERT', card('c3', 'l2', 1024)));
     fake.push(change('cards', 'INSERT', card('c4', 'l2', 1024 + MIN_GAP / 4)));
     fake.answer('renumberListCards', async () => [card('c3', 'l2', 1024), card('c4', 'l2', 2048)]);
-    expect(await store.moveCard('c1', 'l2', 1)).toBe(true);
+    expect(await store.moveCard('c1', { listId: 'l2', after: 'c3', before: 'c4' })).toBe(true);
     expect(fake.calls.map((c) => c.name)).toEqual(['renumberListCards', 'updateCardRow']);
     expect(fake.calls[0]!.args).toEqual(['l2']);
     expect(fake.calls[1]!.args).toEqual(['c1', { list_id: 'l2', position: 1536 }]);
@@ -117,7 +162,7 @@ describe('moving cards and lists through the store', () => {
     fake.answer('updateCardRow', async () => {
       throw refused();
     });
-    const moving = store.moveCard('c1', 'l2', 0);
+    const moving = store.moveCard('c1', { listId: 'l2', after: null, before: null });
     expect(titlesIn(store, 'l2')).toEqual(['Karte c1']);
     expect(await moving).toBe(false);
     expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
@@ -128,7 +173,7 @@ describe('moving cards and lists through the store', () => {
     fake.answer('updateCardRow', async () => {
       throw failed();
     });
-    expect(await store.moveCard('c2', 'l1', 0)).toBe(false);
+    expect(await store.moveCard('c2', { listId: 'l1', after: null, before: 'c1' })).toBe(false);
     expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
     expect(getToastsForTest().at(-1)?.message).toBe(
       'Die Karte konnte nicht verschoben werden und liegt wieder an ihrem Platz.',
@@ -138,7 +183,7 @@ describe('moving cards and lists through the store', () => {
   it('ends with the order of the database when two members move in the same list', async () => {
     fake.push(change('cards', 'INSERT', card('c3', 'l1', 3072)));
     // I move c3 to the top; a colleague moves c2 to the top at the same moment.
-    await store.moveCard('c3', 'l1', 0);
+    await store.moveCard('c3', { listId: 'l1', after: null, before: 'c1' });
     fake.push(
       change('cards', 'UPDATE', card('c2', 'l1', 0, { created_at: '2025-01-01T00:00:09Z' })),
     );
@@ -153,11 +198,11 @@ describe('moving cards and lists through the store', () => {
       ...store.getState().data!.lists[id as string],
       ...(patch as object),
     }));
-    await store.moveList('l2', 0);
+    await store.moveList('l2', { after: null, before: 'l1' });
     expect(fake.calls.map((c) => [c.name, c.args])).toEqual([
       ['updateListRow', ['l2', { position: 0 }]],
     ]);
     expect(selectLists(store.getState().data!).map((l) => l.id)).toEqual(['l2', 'l1']);
-    expect(await store.moveList('l2', 0)).toBe(false);
+    expect(await store.moveList('l2', { after: null, before: 'l1' })).toBe(false);
   });
 });

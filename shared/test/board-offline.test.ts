@@ -86,7 +86,7 @@ describe('when the backend returns', () => {
     memory.disconnect();
     const id = await store.addCard('list-done', 'Aufräumen');
     await store.updateCard(id!, { description: 'Nach dem Fest' });
-    await store.setPriority('card-music', 'high');
+    await store.updateCard('card-music', { priority: 'high' });
     memory.reconnect();
     await settle();
     expect(memory.calls.map((call) => call.name)).toEqual([

@@ -341,7 +341,7 @@ describe('own edits', () => {
   it('moves a card with one write between its new neighbours', async () => {
     fake.push(change('cards', 'INSERT', card('c3', 'l2', 1024)));
     fake.push(change('cards', 'INSERT', card('c4', 'l2', 2048)));
-    await store.moveCard('c1', 'l2', 1);
+    await store.moveCard('c1', { listId: 'l2', after: 'c3', before: 'c4' });
     const writes = fake.calls.filter((c) => c.name === 'updateCardRow');
     expect(writes).toHaveLength(1);
     expect(writes[0]!.args).toEqual(['c1', { list_id: 'l2', position: 1536 }]);
@@ -349,7 +349,7 @@ describe('own edits', () => {
   });
 
   it('writes nothing when a card is dropped where it is', async () => {
-    expect(await store.moveCard('c1', 'l1', 0)).toBe(false);
+    expect(await store.moveCard('c1', { listId: 'l1', after: null, before: 'c2' })).toBe(false);
     expect(fake.calls).toHaveLength(0);
   });
 

@@ -12,7 +12,7 @@ import {
   normalizePriority,
   positionAtEnd,
   positionBetween,
-  positionForIndex,
+  rowsAround,
   priorityName,
   subtaskProgress,
   t,
@@ -141,7 +141,7 @@ describe('dates', () => {
 });
 
 describe('positions', () => {
-  const at = (position: number) => ({ position, created_at: '2025-01-01T00:00:00Z' });
+  const at = (position: number, id = '') => ({ id, position, created_at: '2025-01-01T00:00:00Z' });
 
   it('puts new items at the end with room to spare', () => {
     expect(positionAtEnd([])).toBe(1024);
@@ -152,10 +152,14 @@ describe('positions', () => {
     expect(positionBetween(1024, 2048)).toBe(1536);
     expect(positionBetween(null, 1024)).toBe(0);
     expect(positionBetween(1024, null)).toBe(2048);
-    const siblings = [at(1024), at(2048), at(3072)];
-    expect(positionForIndex(siblings, 0)).toBeLessThan(1024);
-    expect(positionForIndex(siblings, 1)).toBe(1536);
-    expect(positionForIndex(siblings, 3)).toBe(4096);
+    const siblings = [at(1024, 'a'), at(2048, 'b'), at(3072, 'c')];
+    const between = (after: string | null, before: string | null) => {
+      const { previous, next } = rowsAround(siblings, { after, before });
+      return positionBetween(previous?.position ?? null, next?.position ?? null);
+    };
+    expect(between(null, 'a')).toBeLessThan(1024);
+    expect(between('a', 'b')).toBe(1536);
+    expect(between('c', null)).toBe(4096);
   });
 });
 

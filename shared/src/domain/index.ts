@@ -30,6 +30,7 @@ export {
   byPosition,
   positionAtEnd,
   positionBetween,
-  positionForIndex,
+  rowsAround,
+  type Between,
 } from './positions';
 export { boardBackgrounds, defaultBoardBackground } from './board-backgrounds';

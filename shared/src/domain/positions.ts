@@ -46,25 +46,34 @@ export const positionBetween = (before: number | null, after: number | null): nu
   return before + (after - before) / 2;
 };
 
-/** The neighbours an item lands between when inserted at `index` of sorted `siblings`. */
-export const neighboursAt = <T extends Positioned>(
-  siblings: readonly T[],
-  index: number,
-): { before: T | null; after: T | null } => {
-  const clamped = Math.max(0, Math.min(index, siblings.length));
-  return {
-    before: clamped > 0 ? (siblings[clamped - 1] ?? null) : null,
-    after: clamped < siblings.length ? (siblings[clamped] ?? null) : null,
-  };
-};
+/**
+ * A place as the user means it: between two neighbours, named by id. `after` is the item it goes
+ * after (null: the top), `before` the item it goes before (null: the end).
+ */
+export interface Between {
+  after: string | null;
+  before: string | null;
+}
 
 /**
- * Where an item lands when inserted at `index` of `siblings` (sorted, without the item itself);
- * null when that gap is full and the list needs renumbering.
+ * The two rows an item lands between among `siblings` (sorted, without the item itself). The
+ * user may have seen fewer rows than there are (search and filters hide cards), so it goes right
+ * after `after`, else right before `before`, else to the end; a neighbour no longer among the
+ * siblings (moved or deleted meanwhile) does not count.
  */
-export const positionForIndex = (siblings: readonly Positioned[], index: number): number | null => {
-  const { before, after } = neighboursAt(siblings, index);
-  return positionBetween(before?.position ?? null, after?.position ?? null);
+export const rowsAround = <T extends { id: string }>(
+  siblings: readonly T[],
+  { after, before }: Between,
+): { previous: T | null; next: T | null } => {
+  const afterAt = after === null ? -1 : siblings.findIndex((row) => row.id === after);
+  if (afterAt >= 0) {
+    return { previous: siblings[afterAt] ?? null, next: siblings[afterAt + 1] ?? null };
+  }
+  const beforeAt = before === null ? -1 : siblings.findIndex((row) => row.id === before);
+  if (beforeAt >= 0) {
+    return { previous: siblings[beforeAt - 1] ?? null, next: siblings[beforeAt] ?? null };
+  }
+  return { previous: siblings.at(-1) ?? null, next: null };
 };
 
 /**

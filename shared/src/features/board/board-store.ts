@@ -12,7 +12,7 @@
 //   pending (board-state.ts). A refused write just drops its patch, which is the whole
 //   rollback, and is correct even when other users' changes arrived meanwhile.
 // - Commands as data: every edit is one record of optimistic patch, request and German failure
-//   text (board-commands.ts), run the same way below, so an edit is written once.
+//   text (commands/, one file per entity), run the same way below, so an edit is written once.
 // - Ordering: realtime delivers in commit order, so it is the arbiter. The row a write gets back
 //   is applied to base only if no newer news about that row has arrived since the write was sent,
 //   so a slow HTTP answer never overwrites a later change.
@@ -25,7 +25,6 @@
 //   retried insert that meets its own row (duplicate key) had reached the server before the
 //   connection broke: it counts as sent, and the resync after the reconnect shows the row.
 import { filter, type Subscription } from 'rxjs';
-import type { Priority } from '../../domain/types';
 import type { BoardPatch } from './api/board-api';
 import type { CardPatch } from './api/cards-api';
 import type { LabelPatch } from './api/labels-api';
@@ -39,8 +38,10 @@ import {
 import { Connection } from '../../kernel/backend/connection';
 import { showToast } from '../../kernel/toast/toast-store';
 import { t } from '../../kernel/i18n/t';
-import { boardCommands as coreCommands, type BoardCommand } from './board-commands';
-import { everydayCommands } from './everyday-commands';
+import { boardCommands } from './commands/board-commands';
+import type { CardPlace } from './commands/cards';
+import type { BoardCommand } from './commands/command';
+import type { Between } from '../../domain/positions';
 import type { BoardGateway } from './board-gateway';
 import { Outbox, type Delivery } from './board-outbox';
 import { BoardState, type BoardStoreState } from './board-state';
@@ -59,7 +60,6 @@ interface Edit {
   retried: boolean;
 }
 
-const boardCommands = { ...coreCommands, ...everydayCommands };
 type Commands = typeof boardCommands;
 type Args<K extends keyof Commands> = Commands[K] extends (c: never, ...args: infer A) => unknown
   ? A
@@ -111,18 +111,13 @@ export class BoardStore {
     this.sync.reload();
   }
 
-  // ---- commands: each resolves true (or the new row's id) when the server agreed ----
-
-  addList = (title: string) => this.create('addList', title);
-  renameList = (listId: string, title: string) => this.edit('renameList', listId, title);
-  deleteList = (listId: string) => this.edit('deleteList', listId);
+  // ---- commands (commands/, one file per entity): each resolves true (or the new row's id)
+  // when the server agreed ----
 
   addCard = (listId: string, title: string) => this.create('addCard', listId, title);
   updateCard = (cardId: string, patch: CardPatch) => this.edit('updateCard', cardId, patch);
-  setPriority = (cardId: string, priority: Priority) => this.edit('setPriority', cardId, priority);
-  moveCard = (cardId: string, toListId: string, index?: number) =>
-    this.edit('moveCard', cardId, toListId, index);
-  moveList = (listId: string, index: number) => this.edit('moveList', listId, index);
+  /** Between two cards of a list, as the user dropped it: `{ listId, after, before }`. */
+  moveCard = (cardId: string, to: CardPlace) => this.edit('moveCard', cardId, to);
   /** For good, at once (docs/product-spec.md §4); the app deletes undoably with softDeleteCard instead. */
   deleteCard = (cardId: string) => this.edit('deleteCard', cardId);
   /** Undoable: restoreCard reverses it; the server purges the card 30 s later. */
@@ -132,6 +127,12 @@ export class BoardStore {
     this.edit('setAssigned', cardId, userId, assigned);
   setTagged = (cardId: string, labelId: string, tagged: boolean) =>
     this.edit('setTagged', cardId, labelId, tagged);
+
+  addList = (title: string) => this.create('addList', title);
+  renameList = (listId: string, title: string) => this.edit('renameList', listId, title);
+  /** Between two lists, by id (null at an end). */
+  moveList = (listId: string, between: Between) => this.edit('moveList', listId, between);
+  deleteList = (listId: string) => this.edit('deleteList', listId);
 
   createLabel = (name: string, color: string) => this.create('createLabel', name, color);
   updateLabel = (labelId: string, patch: LabelPatch) => this.edit('updateLabel', labelId, patch);

@@ -2,6 +2,7 @@
 // factory. The page's instance is made in workspace/; the commands are the store's methods.
 export type { BoardStore, BoardStoreState, BoardStatus } from './board-store';
 export type { CardPatch } from './api/cards-api';
+export type { CardPlace } from './commands/cards';
 export type { ChecklistPatch } from './api/checklist-api';
 export type { InviteResult } from './api/members-api';
 export {

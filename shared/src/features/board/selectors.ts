@@ -22,10 +22,10 @@ export const selectLists = memo((data): BoardList[] => Object.values(data.lists)
  * A soft-deleted card (cards.deleted_at) stays in the state, children and all, so
  * that undo brings it back whole; every view leaves it out.
  */
-export const isLiveCard = (card: Pick<Card, 'deleted_at'>): boolean => !card.deleted_at;
+const isLiveCard = (card: Pick<Card, 'deleted_at'>): boolean => !card.deleted_at;
 
 /** The live cards of the board, by id. */
-export const selectLiveCards = memo((data): Card[] => Object.values(data.cards).filter(isLiveCard));
+const selectLiveCards = memo((data): Card[] => Object.values(data.cards).filter(isLiveCard));
 
 export const selectCardsByList = memo((data): Record<string, Card[]> => {
   const grouped: Record<string, Card[]> = {};

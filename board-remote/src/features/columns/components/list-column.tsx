@@ -5,6 +5,7 @@ import { Button, boardStore, t, type Card } from '@taskflow/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Column } from '../hooks/use-board-columns';
+import type { DraggedCard } from '../lib/drag-data';
 import { windowLayout } from '../lib/window-layout';
 import { CardTile, type TileLookups } from './card-tile';
 import { InlineAddForm } from './inline-add-form';
@@ -46,10 +47,11 @@ export const columnDropId = (listId: string) => `cards-of:${listId}`;
 interface ListColumnProps extends TileLookups {
   column: Column;
   onOpenCard: (cardId: string) => void;
-  /** The card being dragged, kept mounted even when windowed out (keyboard dragging needs it). */
-  activeCardId: string | null;
-  /** Whether the keyboard carries that card: the list scrolls to keep it in view. */
-  carriedByKeyboard: boolean;
+  /**
+   * The card being dragged, kept mounted even when windowed out (keyboard dragging needs it);
+   * one the keyboard carries is also kept in view.
+   */
+  dragged: DraggedCard | null;
 }
 
 /**
@@ -59,8 +61,7 @@ interface ListColumnProps extends TileLookups {
 export const ListColumn = memo(function ListColumn({
   column,
   onOpenCard,
-  activeCardId,
-  carriedByKeyboard,
+  dragged,
   ...lookups
 }: ListColumnProps) {
   const { list, cards, total } = column;
@@ -111,8 +112,7 @@ export const ListColumn = memo(function ListColumn({
       <CardList
         column={column}
         onOpenCard={onOpenCard}
-        activeCardId={activeCardId}
-        carriedByKeyboard={carriedByKeyboard}
+        dragged={dragged}
         dropRef={setDropRef}
         {...lookups}
       />
@@ -142,23 +142,16 @@ export const ListColumn = memo(function ListColumn({
 interface CardListProps extends TileLookups {
   column: Column;
   onOpenCard: (cardId: string) => void;
-  activeCardId: string | null;
-  carriedByKeyboard: boolean;
+  dragged: DraggedCard | null;
   dropRef: (node: HTMLElement | null) => void;
 }
 
-const CardList = ({
-  column,
-  onOpenCard,
-  activeCardId,
-  carriedByKeyboard,
-  dropRef,
-  ...lookups
-}: CardListProps) => {
+const CardList = ({ column, onOpenCard, dragged, dropRef, ...lookups }: CardListProps) => {
   const { list, cards } = column;
   const scroller = useRef<HTMLUListElement | null>(null);
   const windowed = cards.length > WINDOW_FROM;
-  const activeIndex = activeCardId ? cards.findIndex((c) => c.id === activeCardId) : -1;
+  const activeIndex = dragged ? cards.findIndex((c) => c.id === dragged.cardId) : -1;
+  const carriedByKeyboard = dragged?.by === 'keyboard';
 
   const virtualizer = useVirtualizer({
     // React 19: no flushSync from the virtualizer's scroll handling, which can run while React
@@ -203,7 +196,7 @@ const CardList = ({
       card={card}
       listId={list.id}
       onOpen={onOpenCard}
-      carried={carriedByKeyboard && card.id === activeCardId}
+      carried={carriedByKeyboard && card.id === dragged?.cardId}
       {...lookups}
       {...(index === undefined ? {} : { index, measure: virtualizer.measureElement })}
     />

@@ -15,7 +15,7 @@ import { useMemo, useRef } from 'react';
 export interface Column {
   list: BoardList;
   cards: Card[];
-  /** All cards of the list, before filtering, in order (a drop is placed among these). */
+  /** All cards of the list, before filtering, in order (the header counts them). */
   all: Card[];
   total: number;
 }

@@ -1,6 +1,6 @@
 import { boardStore, t } from '@taskflow/shared';
 import { createContext, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { storedIndex } from '../lib/drop-target';
+import { neighboursIn } from '../lib/drop-target';
 import { carriedColumns, stepCarry, type Carry, type CarryKey } from '../lib/keyboard-carry';
 import { focusTile } from '../lib/tile-focus';
 import type { Column } from './use-board-columns';
@@ -72,12 +72,11 @@ export const useKeyboardCarry = (columns: Column[]) => {
     );
     setMessage(t('dnd.dropped', where(columnsRef.current, current)));
     setCarry(null);
-    // The store writes nothing when the card lands where it lies.
-    void boardStore.moveCard(
-      current.cardId,
-      current.listId,
-      storedIndex(columnsRef.current, current.listId, current.cardId, shown?.cards ?? []),
-    );
+    // Between its neighbours as shown; the store writes nothing when it lands where it lies.
+    void boardStore.moveCard(current.cardId, {
+      listId: current.listId,
+      ...neighboursIn(shown?.cards ?? [], current.cardId),
+    });
   }, []);
 
   const carrying = carry !== null;

@@ -1,34 +1,18 @@
-// Where a dragged card lands, in the terms the store speaks: an index among ALL cards of the
-// target list (without the card itself). The screen may show fewer (search and filters hide
-// some), so the visible neighbours are mapped back to the full list: the card lands right after
-// the visible card before it, or right before the visible card after it.
+// Where a dragged card lands, in the terms the user sees: the list and its neighbours as shown.
+// The store is told just that (boardStore.moveCard(id, { listId, after, before })); the screen
+// may show fewer cards than the list holds (search and filters hide some), and the store places
+// the card among all of them (domain/positions.ts, rowsAround).
+import type { Between } from '@taskflow/shared';
 
 export interface Ids {
   id: string;
 }
 
-/**
- * `visible`: the list as shown after the drop, the moved card included; `all`: every card of
- * the target list as stored, the moved card excluded.
- */
-export const fullIndexOf = (
-  cardId: string,
-  visible: readonly Ids[],
-  all: readonly Ids[],
-): number => {
-  const at = visible.findIndex((c) => c.id === cardId);
-  if (at < 0) return all.length;
-  const before = visible[at - 1];
-  if (before) {
-    const i = all.findIndex((c) => c.id === before.id);
-    if (i >= 0) return i + 1;
-  }
-  const after = visible[at + 1];
-  if (after) {
-    const i = all.findIndex((c) => c.id === after.id);
-    if (i >= 0) return i;
-  }
-  return all.length;
+/** The neighbours of `id` in `order` (the list as shown after the drop), null at an end. */
+export const neighboursIn = (order: readonly Ids[], id: string): Between => {
+  const at = order.findIndex((item) => item.id === id);
+  if (at < 0) return { after: null, before: null };
+  return { after: order[at - 1]?.id ?? null, before: order[at + 1]?.id ?? null };
 };
 
 /** The array with the item at `from` moved to `to` (as dnd-kit's arrayMove, without the import). */
@@ -81,18 +65,4 @@ export const landing = <C extends Ids, L extends ShownList<C>>(
   const order: Ids[] = [...target.cards];
   order.splice(index, 0, { id: cardId });
   return { column: target, order, index };
-};
-
-/**
- * The index a card takes among ALL cards of `listId` as stored, when it is shown at its place in
- * `shown` (that list's cards as shown after the drop): what the store's move is given.
- */
-export const storedIndex = (
-  lists: readonly { list: { id: string }; all: readonly Ids[] }[],
-  listId: string,
-  cardId: string,
-  shown: readonly Ids[],
-): number => {
-  const all = (lists.find((l) => l.list.id === listId)?.all ?? []).filter((c) => c.id !== cardId);
-  return fullIndexOf(cardId, shown, all);
 };

@@ -1,0 +1,53 @@
+// Commands on lists: add, rename, move, delete.
+import { positionAtEnd, type Between } from '../../../domain/positions';
+import { newRow } from '../../../domain/new-rows';
+import { deletion } from '../row-change';
+import { selectLists } from '../selectors';
+import { change, create, place, write, type BoardCommand, type CommandContext } from './command';
+
+export const listCommands = {
+  /** Adds a list at the end. */
+  addList({ data }: CommandContext, title: string): BoardCommand | null {
+    const name = title.trim();
+    if (!name) return null;
+    const list = newRow('lists', {
+      board_id: data.board.id,
+      title: name,
+      position: positionAtEnd(Object.values(data.lists)),
+    });
+    const { created_at: _, ...insert } = list;
+    return create('lists', list, (api) => api.insertList(insert));
+  },
+
+  renameList(_: CommandContext, listId: string, title: string): BoardCommand | null {
+    const name = title.trim();
+    if (!name) return null;
+    return change(
+      'lists',
+      (data) => data.lists[listId],
+      { title: name },
+      (api) => api.updateListRow(listId, { title: name }),
+    );
+  },
+
+  /** Moves a list between two others (by id, null at an end); one row written, as for cards. */
+  moveList({ data }: CommandContext, listId: string, between: Between): BoardCommand | null {
+    if (!data.lists[listId]) return null;
+    return place({
+      table: 'lists',
+      id: listId,
+      rows: selectLists(data),
+      home: true,
+      between,
+      changes: {},
+      update: (api, position) => api.updateListRow(listId, { position }),
+      renumber: (api) => api.renumberBoardLists(data.board.id),
+      failure: 'errors.moveListFailed',
+    });
+  },
+
+  deleteList(_: CommandContext, listId: string): BoardCommand {
+    const gone = deletion('lists', { id: listId });
+    return write(gone, (api) => api.deleteListRow(listId), 'errors.deleteFailed');
+  },
+};
