@@ -24,8 +24,8 @@ const headerButton =
 
 export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeaderProps) => {
   const members = selectMembers(data);
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const [exportOpen, setExportOpen] = useState(false);
+  const [dialog, setDialog] = useState<'none' | 'settings' | 'export'>('none');
+  const close = () => setDialog('none');
   return (
     // board-background: veiled so its white text stays legible (board-backgrounds.css).
     <div
@@ -48,12 +48,12 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         </button>
         <PresenceAvatars data={data} />
         <ActivityButton data={data} className={headerButton} />
-        <button type="button" onClick={() => setExportOpen(true)} className={headerButton}>
+        <button type="button" onClick={() => setDialog('export')} className={headerButton}>
           {t('transfer.export')}
         </button>
         {isOwner ? (
           <>
-            <button type="button" onClick={() => setSettingsOpen(true)} className={headerButton}>
+            <button type="button" onClick={() => setDialog('settings')} className={headerButton}>
               {t('boards.settings')}
             </button>
             <button
@@ -66,12 +66,8 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
           </>
         ) : null}
       </div>
-      {exportOpen ? (
-        <LazyExportDialog board={data.board} onClose={() => setExportOpen(false)} />
-      ) : null}
-      {settingsOpen ? (
-        <BoardSettingsDialog board={data.board} onClose={() => setSettingsOpen(false)} />
-      ) : null}
+      {dialog === 'export' ? <LazyExportDialog board={data.board} onClose={close} /> : null}
+      {dialog === 'settings' ? <BoardSettingsDialog board={data.board} onClose={close} /> : null}
     </div>
   );
 };

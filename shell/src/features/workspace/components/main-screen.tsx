@@ -36,35 +36,45 @@ const ProfileDialog = lazyView(
 
 const noMembers: readonly BoardMember[] = [];
 
+/** What covers the board, if anything: one at a time, so one value. */
+type Overlay =
+  | { kind: 'none' }
+  | { kind: 'newBoard' }
+  | { kind: 'deleteBoard' }
+  | { kind: 'team' }
+  | { kind: 'profile' }
+  | { kind: 'myTasks' }
+  | { kind: 'card'; cardId: string };
+
+const none: Overlay = { kind: 'none' };
+
 export const MainScreen = ({ user }: { user: SessionUser }) => {
   const boards = useBoards();
   const board = useBoard(boards.selectedId);
-  const [creating, setCreating] = useState(false);
-  const [teamOpen, setTeamOpen] = useState(false);
-  const [profileOpen, setProfileOpen] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [overlay, setOverlay] = useState<Overlay>(none);
   const phone = usePhoneLayout();
-  const [openCardId, setOpenCardId] = useState<string | null>(null);
-  const [myTasksOpen, setMyTasksOpen] = useState(false);
   const myTasks = useMyTasks();
 
+  const open = useCallback((kind: Exclude<Overlay['kind'], 'none' | 'card'>) => {
+    setOverlay({ kind });
+  }, []);
+  const close = useCallback(() => setOverlay(none), []);
+  const openCard = useCallback((cardId: string) => setOverlay({ kind: 'card', cardId }), []);
+  // Another board: its card or team, if open, belonged to the one before.
   const selectBoard = useCallback((boardId: string) => {
-    setOpenCardId(null);
-    setTeamOpen(false);
+    setOverlay((current) => (current.kind === 'card' || current.kind === 'team' ? none : current));
     boardsStore.select(boardId);
   }, []);
-  const closeCard = useCallback(() => setOpenCardId(null), []);
   // A task opens its card on its board: the board is selected (the card detail waits for it to
   // load), then the card is opened as a click on the board would.
   const openTask = useCallback(
     (task: MyTask) => {
-      setMyTasksOpen(false);
+      setOverlay(none);
       selectBoard(task.board_id);
-      if (boardsStore.getState().selectedId === task.board_id) setOpenCardId(task.card_id);
+      if (boardsStore.getState().selectedId === task.board_id) openCard(task.card_id);
     },
-    [selectBoard],
+    [selectBoard, openCard],
   );
-  const closeTeam = useCallback(() => setTeamOpen(false), []);
 
   const data = board.status === 'ready' ? board.data : null;
   const members = data ? selectMembers(data) : noMembers;
@@ -80,15 +90,15 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         boards={boards.boards}
         selectedBoardId={boards.selectedId}
         onSelectBoard={selectBoard}
-        onNewBoard={() => setCreating(true)}
+        onNewBoard={() => open('newBoard')}
         search={filters.filters.search}
         onSearchChange={filters.setSearch}
         filtersOpen={filters.open}
         activeFilterCount={filters.activeCount}
         onToggleFilters={filters.toggle}
-        onOpenProfile={() => setProfileOpen(true)}
+        onOpenProfile={() => open('profile')}
         onSignOut={() => void signOut()}
-        onOpenMyTasks={() => setMyTasksOpen(true)}
+        onOpenMyTasks={() => open('myTasks')}
         dueTaskCount={myTasks.due.overdue + myTasks.due.today}
       />
       <ConnectionBanner />
@@ -104,7 +114,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
       ) : null}
       <main className="flex min-h-0 flex-1 flex-col">
         {boards.status === 'idle' || boards.status === 'loading' ? <LoadingScreen /> : null}
-        {noBoards ? <WelcomeScreen onCreateFirst={() => setCreating(true)} /> : null}
+        {noBoards ? <WelcomeScreen onCreateFirst={() => open('newBoard')} /> : null}
         {board.status === 'notFound' ? (
           <p className="p-8 text-center text-slate-500">{t('boards.notFound')}</p>
         ) : null}
@@ -116,13 +126,13 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
             <BoardHeader
               data={data}
               isOwner={data.board.owner_id === user.id}
-              onOpenTeam={() => setTeamOpen(true)}
-              onDelete={() => setConfirmingDelete(true)}
+              onOpenTeam={() => open('team')}
+              onDelete={() => open('deleteBoard')}
             />
             <BoardColumns
               boardId={boards.selectedId}
               filters={filters.filters}
-              onOpenCard={setOpenCardId}
+              onOpenCard={openCard}
               onResetFilters={filters.reset}
             />
           </>
@@ -131,28 +141,23 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
           <p className="p-8 text-center text-sm text-slate-500">{t('boards.loading')}</p>
         ) : null}
       </main>
-      {creating ? (
-        <NewBoardModal
-          onCreate={(title) => boardsStore.create(title)}
-          onClose={() => setCreating(false)}
-        />
+      {overlay.kind === 'newBoard' ? (
+        <NewBoardModal onCreate={(title) => boardsStore.create(title)} onClose={close} />
       ) : null}
-      {confirmingDelete && data ? (
+      {overlay.kind === 'deleteBoard' && data ? (
         <DeleteBoardDialog
           data={data}
           onConfirm={() => void boardsStore.remove(data.board.id)}
-          onClose={() => setConfirmingDelete(false)}
+          onClose={close}
         />
       ) : null}
-      {myTasksOpen ? (
-        <MyTasksView onOpenTask={openTask} onClose={() => setMyTasksOpen(false)} />
+      {overlay.kind === 'myTasks' ? <MyTasksView onOpenTask={openTask} onClose={close} /> : null}
+      {overlay.kind === 'profile' ? <ProfileDialog user={user} onClose={close} /> : null}
+      {overlay.kind === 'team' && boards.selectedId ? (
+        <TeamManagement boardId={boards.selectedId} onClose={close} />
       ) : null}
-      {profileOpen ? <ProfileDialog user={user} onClose={() => setProfileOpen(false)} /> : null}
-      {teamOpen && boards.selectedId ? (
-        <TeamManagement boardId={boards.selectedId} onClose={closeTeam} />
-      ) : null}
-      {openCardId && boards.selectedId ? (
-        <CardDetail boardId={boards.selectedId} cardId={openCardId} onClose={closeCard} />
+      {overlay.kind === 'card' && boards.selectedId ? (
+        <CardDetail boardId={boards.selectedId} cardId={overlay.cardId} onClose={close} />
       ) : null}
     </div>
   );
