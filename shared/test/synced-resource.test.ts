@@ -1,4 +1,4 @@
-import { Subject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Connection } from '../src/kernel/backend/connection';
 import { AnswerGuard, SyncedResource, type LiveEvent } from '../src/kernel/backend/synced-resource';
@@ -134,6 +134,21 @@ describe('a synced resource', () => {
     resource.start();
     status('SUBSCRIBED');
     expect(loads).toHaveLength(2);
+  });
+
+  it('loads once when the channel joins as it is subscribed to', () => {
+    let loads = 0;
+    const counted = new SyncedResource<string, string>({
+      load: () => {
+        loads += 1;
+        return new Promise(() => {});
+      },
+      live: () => new BehaviorSubject<LiveEvent<string>>({ kind: 'status', status: 'SUBSCRIBED' }),
+      loaded: () => {},
+      loadOnEveryJoin: true,
+    });
+    counted.start();
+    expect(loads).toBe(1);
   });
 
   it('gathers a burst of reloadSoon calls into one load', async () => {

@@ -90,7 +90,8 @@ export class SyncedResource<Answer, Change = never> {
     this.stop();
     this.current = 'loading';
     this.live = this.spec.live?.().subscribe((event) => this.heard(event)) ?? null;
-    void this.reload();
+    // A channel that joins as it is subscribed to may have started the load already.
+    if (!this.held) void this.reload();
   }
 
   /** Leaves the channel; answers still on their way are dropped. */
