@@ -57,7 +57,7 @@ export interface MyTasksState {
 
 export interface MyTasksGateway {
   fetchMyTasks(): Promise<MyTask[]>;
-  /** Signals a change that may alter the user's tasks (or a reconnect after a gap). */
+  /** Signals a change that may alter the user's tasks, and the channel's status. */
   changes(userId: string): Observable<MyTaskSignal>;
 }
 
@@ -81,7 +81,7 @@ export class MyTasksStore {
    */
   private readonly cardDue = new Map<string, unknown>();
   /** List titles by id, from the tasks and from renamed lists. */
-  private listTitles = new Map<string, string>();
+  private readonly listTitles = new Map<string, string>();
   private readonly resource: SyncedResource<MyTask[], Change>;
 
   constructor(
