@@ -26,13 +26,10 @@ import { CardTileOverlay, type TileLookups } from './card-tile';
 // while dragging, and a tile not involved keeps its props, so it does not render again.
 // Collisions, sensors and the spoken steps each have a module of their own.
 
-/** The pointer's drag: nothing, a card (shown in another list for now, or not), or a list. */
+/** The pointer's drag: a card (shown in another list for now, or not), a list, or none (null). */
 type Drag =
-  | { kind: 'none' }
   | { kind: 'card'; cardId: string; shownIn: { listId: string; index: number } | null }
   | { kind: 'list'; listId: string };
-
-const noDrag: Drag = { kind: 'none' };
 
 interface BoardDndContextProps extends TileLookups {
   columns: Column[];
@@ -44,13 +41,13 @@ interface BoardDndContextProps extends TileLookups {
  * header, with mouse, touch and keyboard, every step announced in German.
  */
 export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDndContextProps) => {
-  const [drag, setDrag] = useState<Drag>(noDrag);
+  const [drag, setDrag] = useState<Drag | null>(null);
   const keyboard = useKeyboardCarry(columns);
   const pointerView = useMemo(
     () =>
       previewColumns(
         columns,
-        drag.kind === 'card' && drag.shownIn ? { cardId: drag.cardId, ...drag.shownIn } : null,
+        drag?.kind === 'card' && drag.shownIn ? { cardId: drag.cardId, ...drag.shownIn } : null,
       ),
     [columns, drag],
   );
@@ -63,7 +60,7 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   const announcements = useDragAnnouncements(columns, viewRef);
 
   const carriedId = keyboard.carry?.cardId ?? null;
-  const pointerCardId = drag.kind === 'card' ? drag.cardId : null;
+  const pointerCardId = drag?.kind === 'card' ? drag.cardId : null;
   const dragged = useMemo<DraggedCard | null>(() => {
     if (carriedId) return { cardId: carriedId, by: 'keyboard' };
     return pointerCardId ? { cardId: pointerCardId, by: 'pointer' } : null;
@@ -88,7 +85,7 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
     });
   };
 
-  const finish = () => setDrag(noDrag);
+  const finish = () => setDrag(null);
 
   /** One write, between the neighbours the user sees (the store places it among them all). */
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -113,9 +110,11 @@ export const BoardDndContext = ({ columns, labels, profiles, children }: BoardDn
   };
 
   const activeCard =
-    drag.kind === 'card' ? columns.flatMap((c) => c.cards).find((c) => c.id === drag.cardId) : null;
+    drag?.kind === 'card'
+      ? columns.flatMap((c) => c.cards).find((c) => c.id === drag.cardId)
+      : null;
   const activeList =
-    drag.kind === 'list' ? columns.find((c) => c.list.id === drag.listId) : undefined;
+    drag?.kind === 'list' ? columns.find((c) => c.list.id === drag.listId) : undefined;
 
   return (
     <DndContext

@@ -2,15 +2,9 @@
 import { newRow } from '../../../domain/new-rows';
 import { positionAtEnd } from '../../../domain/positions';
 import type { ChecklistPatch } from '../api/checklist-api';
+import { findChild } from '../board-data';
 import { deletion } from '../row-change';
-import {
-  change,
-  create,
-  findOnCard,
-  write,
-  type BoardCommand,
-  type CommandContext,
-} from './command';
+import { change, create, write, type BoardCommand, type CommandContext } from './command';
 
 export const checklistCommands = {
   /** A new subtask: at the end, empty text, not completed (spec §4). */
@@ -30,7 +24,7 @@ export const checklistCommands = {
   updateChecklistItem(_: CommandContext, itemId: string, changes: ChecklistPatch): BoardCommand {
     return change(
       'card_checklist_items',
-      (data) => findOnCard(data, 'checklist', itemId),
+      (data) => findChild(data, 'checklist', itemId)?.child,
       changes,
       (api) => api.updateChecklistItemRow(itemId, changes),
     );

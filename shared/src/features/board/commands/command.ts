@@ -3,7 +3,7 @@
 // catalogue key of the German message shown if it is refused. The store runs them all the same
 // way (board-store.ts); a command that makes nothing to send (a blank title, a card dropped
 // where it lies) is null.
-import type { BoardData, Card } from '../../../domain/types';
+import type { BoardData } from '../../../domain/types';
 import {
   positionAtEnd,
   positionBetween,
@@ -80,19 +80,6 @@ export const change = (
   request: async (api) => [insertOrUpdate(table, await send(api))],
   failure,
 });
-
-/** A subtask or comment by id, on whichever card of the board it is. */
-export const findOnCard = <K extends 'checklist' | 'comments'>(
-  data: BoardData,
-  key: K,
-  id: string,
-): Card[K][number] | undefined => {
-  for (const card of Object.values(data.cards)) {
-    const row = (card[key] as readonly Card[K][number][]).find((r) => r.id === id);
-    if (row) return row;
-  }
-  return undefined;
-};
 
 type Ordered = Positioned & { id: string };
 

@@ -1,14 +1,8 @@
 // Commands on a card's comments: add, correct, delete.
 import { newRow } from '../../../domain/new-rows';
+import { findChild } from '../board-data';
 import { deletion } from '../row-change';
-import {
-  change,
-  create,
-  findOnCard,
-  write,
-  type BoardCommand,
-  type CommandContext,
-} from './command';
+import { change, create, write, type BoardCommand, type CommandContext } from './command';
 
 export const commentCommands = {
   addComment({ data, userId }: CommandContext, cardId: string, text: string): BoardCommand | null {
@@ -25,7 +19,7 @@ export const commentCommands = {
     if (!body) return null;
     return change(
       'card_comments',
-      (d) => findOnCard(d, 'comments', commentId),
+      (d) => findChild(d, 'comments', commentId)?.child,
       { text: body, edited_at: new Date().toISOString() },
       (api) => api.updateCommentRow(commentId, body),
     );
