@@ -34,8 +34,6 @@ const bindingsFor = (boardId: string): Binding[] => [
   { table: 'profiles', event: 'UPDATE' },
 ];
 
-let channelSerial = 0;
-
 /**
  * The realtime stream of one board: every row change, in the order the server delivers them
  * (commit order), plus the channel's status so the store can resynchronise after a gap.
@@ -43,9 +41,8 @@ let channelSerial = 0;
  */
 export const boardChanges = (boardId: string): Observable<BoardChannelEvent> =>
   new Observable<BoardChannelEvent>((subscriber) => {
-    channelSerial += 1;
     return subscribeChanges(
-      `board-${boardId}-${channelSerial}`,
+      `board-${boardId}`,
       bindingsFor(boardId),
       (table, payload) =>
         subscriber.next({

@@ -1,9 +1,7 @@
 import { Observable } from 'rxjs';
 import type { Connection } from '../../kernel/backend/connection';
 import type { LiveEvent } from '../../kernel/backend/synced-resource';
-import { getSupabase } from '../../kernel/backend/supabase-client';
-
-let serial = 0;
+import { subscribeChanges } from '../../kernel/backend/changes-channel';
 
 /**
  * Says when the user's set of boards may have changed: they were invited to a board or removed
@@ -17,26 +15,20 @@ export const membershipChanges = (
   userId: string,
   connection: Connection,
 ): Observable<LiveEvent<null>> =>
-  new Observable<LiveEvent<null>>((subscriber) => {
-    const client = getSupabase();
-    serial += 1;
-    const changed = () => subscriber.next({ kind: 'change', change: null });
-    const channel = client
-      .channel(`memberships-${userId}-${serial}`)
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'board_members', filter: `user_id=eq.${userId}` },
-        changed,
-      )
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'boards' }, changed)
-      .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'boards' }, changed)
-      .subscribe((status) => {
+  new Observable<LiveEvent<null>>((subscriber) =>
+    subscribeChanges(
+      `memberships-${userId}`,
+      [
+        { table: 'board_members', filter: `user_id=eq.${userId}` },
+        { table: 'boards', event: 'UPDATE' },
+        { table: 'boards', event: 'DELETE' },
+      ],
+      () => subscriber.next({ kind: 'change', change: null }),
+      (status) => {
         // Removing the channel reports CLOSED: a sign-out, not a fault.
         if (subscriber.closed) return;
         connection.channelStatus(status);
         subscriber.next({ kind: 'status', status });
-      });
-    return () => {
-      void client.removeChannel(channel);
-    };
-  });
+      },
+    ),
+  );

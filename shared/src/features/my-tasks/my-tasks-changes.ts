@@ -41,17 +41,14 @@ const bindingsFor = (userId: string): Binding[] => [
   { table: 'boards', event: 'DELETE' },
 ];
 
-let serial = 0;
-
 /**
  * Signals when the user's tasks may have changed, and the channel's status, so that the store
  * loads again after a gap (kernel/backend/synced-resource.ts).
  */
 export const myTaskChanges = (userId: string): Observable<MyTaskSignal> =>
   new Observable<MyTaskSignal>((subscriber) => {
-    serial += 1;
     return subscribeChanges(
-      `my-tasks-${userId}-${serial}`,
+      `my-tasks-${userId}`,
       bindingsFor(userId),
       (table, payload) =>
         subscriber.next({

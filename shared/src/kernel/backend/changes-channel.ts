@@ -12,9 +12,16 @@ export interface ChangeBinding<Table extends string> {
 export type ChangePayload = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 /**
- * Joins one channel named `name` with a postgres_changes binding each, and reports every
- * delivered change (in the server's order) and the channel's status. The returned teardown
- * removes the channel by object, never by name.
+ * Each channel gets a topic of its own: supabase-js hands back an existing channel of the same
+ * topic, so a second subscription (a reopened board, a rejoin after sign-in) would share, and
+ * then remove, the first one's channel.
+ */
+let serial = 0;
+
+/**
+ * Joins one channel, named `name` plus a serial, with a postgres_changes binding each, and
+ * reports every delivered change (in the server's order) and the channel's status. The returned
+ * teardown removes the channel by object, never by name.
  */
 export const subscribeChanges = <Table extends string>(
   name: string,
@@ -23,7 +30,8 @@ export const subscribeChanges = <Table extends string>(
   onStatus: (status: ChannelStatus) => void,
 ): (() => void) => {
   const client = getSupabase();
-  let channel = client.channel(name);
+  serial += 1;
+  let channel = client.channel(`${name}-${serial}`);
   for (const binding of bindings) {
     channel = channel.on(
       'postgres_changes',
