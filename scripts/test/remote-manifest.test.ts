@@ -54,4 +54,20 @@ describe('the manifest of apps', () => {
       `http://localhost:${remotes.card.devPort}/remoteEntry.js`,
     );
   });
+
+  test("scopes each remote's stylesheet to the StyleScope its exposed module renders", () => {
+    // The scoped sheet and the element it applies to must name the same remote, or the remote's
+    // utilities style nothing (docs/frontend.md, "Style isolation").
+    for (const { folder, name, exposes } of Object.values(remotes)) {
+      const css = readFileSync(path.join(repoRoot, folder, 'src/remote.css'), 'utf8');
+      expect(css, `${folder}/src/remote.css`).toContain(`[data-style-scope='${name}']`);
+      const exposed = Object.values(exposes).map((file) =>
+        readFileSync(path.join(repoRoot, folder, file), 'utf8'),
+      );
+      expect(
+        exposed.some((source) => source.includes(`<StyleScope name="${name}">`)),
+        `${folder}: <StyleScope name="${name}">`,
+      ).toBe(true);
+    }
+  });
 });
