@@ -29,7 +29,7 @@ describe('card detail', () => {
     // Read as its rendering; the source appears on 'Beschreibung bearbeiten' (below).
     expect(screen.getByTestId('card-description').textContent).toBe('Wasser, Saft und Limonade');
     expect((screen.getByLabelText('Fälligkeitsdatum') as HTMLInputElement).value).toBe(
-      '2025-06-20',
+      '20.06.2025',
     );
     expect((screen.getByLabelText('Priorität') as HTMLSelectElement).value).toBe('high');
     expect(screen.getByRole('button', { name: /Anna Schmidt/ }).getAttribute('aria-pressed')).toBe(
@@ -155,10 +155,14 @@ describe('card fields', () => {
     expect((screen.getByLabelText('Titel') as HTMLInputElement).value).toBe('Getränke bestellen');
   });
 
-  it('saves the due date at once, and its removal', () => {
+  it('saves the due date when the field is left, and its removal', async () => {
     const due = screen.getByLabelText('Fälligkeitsdatum');
-    fireEvent.change(due, { target: { value: '2025-07-01' } });
-    fireEvent.change(due, { target: { value: '' } });
+    await userEvent.clear(due);
+    await userEvent.type(due, '1.7.2025');
+    await userEvent.tab();
+    expect((due as HTMLInputElement).value).toBe('01.07.2025');
+    await userEvent.clear(due);
+    await userEvent.tab();
     expect(writes('updateCardRow').map((call) => call.args)).toEqual([
       ['card-drinks', { due_date: '2025-07-01' }],
       ['card-drinks', { due_date: null }],

@@ -118,6 +118,8 @@ export const de = {
     descriptionEdit: 'Beschreibung bearbeiten',
     markdownHint: 'Markdown: **fett**, *kursiv*, # Überschrift, - Liste, [Link](https://…), `Code`',
     dueDate: 'Fälligkeitsdatum',
+    datePlaceholder: 'TT.MM.JJJJ',
+    dateInvalid: 'Bitte ein Datum im Format TT.MM.JJJJ eingeben.',
     priority: 'Priorität',
     assignees: 'Zugewiesen an',
     noAssignees: 'Niemand zugewiesen',

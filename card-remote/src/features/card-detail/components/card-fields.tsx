@@ -1,5 +1,4 @@
 import {
-  DateField,
   SelectField,
   TextInput,
   boardStore,
@@ -9,14 +8,19 @@ import {
   type Card,
   type Priority,
 } from '@taskflow/shared';
+import { DateField, useDateDraft } from '../../../components/date-field';
 import { useDraft } from '../hooks/use-draft';
 import { DescriptionField } from './description-field';
 
-/** Title, due date, priority and description: each saved as it changes (docs/product-spec.md §4). */
+/**
+ * Title, due date, priority and description: each saved as it changes (docs/product-spec.md §4);
+ * the due date once the typed text is a whole date (on blur or Enter), not on each keystroke.
+ */
 export const CardFields = ({ card }: { card: Card }) => {
   const title = useDraft(card.title, (value) => {
     if (value.trim()) void boardStore.updateCard(card.id, { title: value });
   });
+  const dueDate = useDateDraft(card.due_date);
 
   return (
     <>
@@ -34,10 +38,10 @@ export const CardFields = ({ card }: { card: Card }) => {
         <DateField
           className="font-medium"
           label={t('card.dueDate')}
-          value={card.due_date ?? ''}
-          onChange={(event) =>
-            void boardStore.updateCard(card.id, { due_date: event.target.value || null })
-          }
+          draft={dueDate}
+          onCommit={(value) => {
+            if (value !== card.due_date) void boardStore.updateCard(card.id, { due_date: value });
+          }}
         />
         <SelectField
           className="font-medium"
