@@ -65,21 +65,22 @@ describe('card detail', () => {
     expect(screen.getByText('100 % erledigt')).toBeTruthy();
   });
 
-  it('opens a new subtask in edit mode and saves its text on Speichern', async () => {
+  it('opens a new subtask as a draft and writes it once on Speichern', async () => {
     await userEvent.click(screen.getByRole('button', { name: '+ Unteraufgabe hinzufügen' }));
     const input = await screen.findByPlaceholderText('Unteraufgabe beschreiben...');
-    expect(writes('insertChecklistItem')[0]?.args[0]).toMatchObject({
-      text: '',
-      completed: false,
-      position: 3072,
-    });
+    expect(writes('insertChecklistItem')).toEqual([]);
     await userEvent.type(input, 'Gläser leihen');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(writes('updateChecklistItemRow')[0]?.args[1]).toEqual({
-      text: 'Gläser leihen',
-      due_date: null,
-      assigned_to: null,
-    });
+    expect(writes('insertChecklistItem').map((call) => call.args[0])).toEqual([
+      expect.objectContaining({
+        text: 'Gläser leihen',
+        completed: false,
+        position: 3072,
+        due_date: null,
+        assigned_to: null,
+      }),
+    ]);
+    expect(writes('updateChecklistItemRow')).toEqual([]);
     expect(screen.getByRole('checkbox', { name: 'Gläser leihen' })).toBeTruthy();
   });
 
@@ -223,10 +224,10 @@ describe('subtasks', () => {
     ).toBe('Bestellen');
   });
 
-  it('counts a new, empty subtask in the progress', async () => {
+  it('does not count an unsaved draft in the progress', async () => {
     await userEvent.click(screen.getByRole('button', { name: '+ Unteraufgabe hinzufügen' }));
     await screen.findByPlaceholderText('Unteraufgabe beschreiben...');
-    expect(screen.getByText('33 % erledigt')).toBeTruthy();
+    expect(screen.getByText('50 % erledigt')).toBeTruthy();
   });
 });
 

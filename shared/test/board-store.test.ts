@@ -353,9 +353,20 @@ describe('own edits', () => {
     expect(fake.calls).toHaveLength(0);
   });
 
-  it('adds a subtask with empty text at the end of the card', async () => {
-    const id = await store.addChecklistItem('c1');
+  it('adds a saved subtask, trimmed, at the end of the card', async () => {
+    const id = await store.addChecklistItem('c1', {
+      text: '  Logo liefern ',
+      due_date: null,
+      assigned_to: null,
+    });
     const item = store.getState().data!.cards.c1!.checklist.find((i) => i.id === id);
-    expect(item).toMatchObject({ text: '', completed: false, position: 1024 });
+    expect(item).toMatchObject({ text: 'Logo liefern', completed: false, position: 1024 });
+  });
+
+  it('writes no subtask with blank text', async () => {
+    expect(
+      await store.addChecklistItem('c1', { text: ' ', due_date: null, assigned_to: null }),
+    ).toBeNull();
+    expect(fake.calls).toHaveLength(0);
   });
 });

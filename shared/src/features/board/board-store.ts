@@ -28,7 +28,7 @@ import { filter, type Subscription } from 'rxjs';
 import type { BoardPatch } from './api/board-api';
 import type { CardPatch } from './api/cards-api';
 import type { LabelPatch } from './api/labels-api';
-import type { ChecklistPatch } from './api/checklist-api';
+import type { ChecklistPatch, NewChecklistItem } from './api/checklist-api';
 import type { InviteResult } from './api/members-api';
 import {
   isDuplicateError,
@@ -138,7 +138,8 @@ export class BoardStore {
   updateLabel = (labelId: string, patch: LabelPatch) => this.edit('updateLabel', labelId, patch);
   deleteLabel = (labelId: string) => this.edit('deleteLabel', labelId);
 
-  addChecklistItem = (cardId: string) => this.create('addChecklistItem', cardId);
+  addChecklistItem = (cardId: string, fields: NewChecklistItem) =>
+    this.create('addChecklistItem', cardId, fields);
   updateChecklistItem = (itemId: string, patch: ChecklistPatch) =>
     this.edit('updateChecklistItem', itemId, patch);
   deleteChecklistItem = (itemId: string) => this.edit('deleteChecklistItem', itemId);

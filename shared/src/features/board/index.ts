@@ -3,7 +3,7 @@
 export type { BoardStore, BoardStoreState, BoardStatus } from './board-store';
 export type { CardPatch } from './api/cards-api';
 export type { CardPlace } from './commands/cards';
-export type { ChecklistPatch } from './api/checklist-api';
+export type { ChecklistPatch, NewChecklistItem } from './api/checklist-api';
 export type { InviteResult } from './api/members-api';
 export {
   selectLists,

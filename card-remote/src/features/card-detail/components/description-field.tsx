@@ -1,5 +1,6 @@
 import { Button, PencilIcon, TextArea, boardStore, t, type Card } from '@taskflow/shared';
 import { useState, type MouseEvent } from 'react';
+import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
 import { Markdown } from '../../../components/markdown';
 import { Section } from '../../../components/section';
 import { useDraft } from '../hooks/use-draft';
@@ -60,6 +61,8 @@ export const DescriptionField = ({ card }: { card: Card }) => {
             autoFocus={editing}
             value={description.value}
             onChange={(event) => description.onChange(event.target.value)}
+            // Escape leaves the editor (saved, as leaving always is) and shows the rendering.
+            onKeyDown={leaveFieldOnEscape(description.value.trim() !== '')}
             // Typing into an empty description must not swap the field for its rendering.
             onFocus={() => {
               description.onFocus();

@@ -1,5 +1,6 @@
 import { Button, TextInput, boardStore, t, type Card, type MemberProfile } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
+import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
 import { Section } from '../../../components/section';
 import { CommentItem } from './comment-item';
 
@@ -43,6 +44,7 @@ export const CommentList = ({
         <TextInput
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onKeyDown={leaveFieldOnEscape(text !== '')}
           placeholder={t('card.commentPlaceholder')}
           aria-label={t('card.commentPlaceholder')}
         />

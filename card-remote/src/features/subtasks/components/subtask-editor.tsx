@@ -10,14 +10,21 @@ import {
 } from '@taskflow/shared';
 import { useState } from 'react';
 
+type SubtaskFields = Pick<ChecklistItem, 'text' | 'due_date' | 'assigned_to'>;
+
 interface SubtaskEditorProps {
-  item: ChecklistItem;
+  /** The stored subtask, or the empty fields of a draft. */
+  item: SubtaskFields;
   members: readonly BoardMember[];
-  onSave: (patch: Pick<ChecklistItem, 'text' | 'due_date' | 'assigned_to'>) => void;
+  onSave: (patch: SubtaskFields) => void;
   onCancel: () => void;
 }
 
-/** Text, deadline and assignee are saved together on 'Speichern' (docs/product-spec.md §4). */
+/**
+ * Text, deadline and assignee are saved together on 'Speichern' (docs/product-spec.md §4); a
+ * blank text cannot be saved. Escape cancels like 'Abbrechen', and only the editor: the card
+ * dialog stays open.
+ */
 export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditorProps) => {
   const [text, setText] = useState(item.text);
   const [dueDate, setDueDate] = useState(item.due_date ?? '');
@@ -28,7 +35,13 @@ export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditor
       className="space-y-2 rounded-lg bg-slate-50 p-2"
       onSubmit={(event) => {
         event.preventDefault();
+        if (!text.trim()) return;
         onSave({ text: text.trim(), due_date: dueDate || null, assigned_to: assignee || null });
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onCancel();
       }}
     >
       <TextInput
@@ -55,7 +68,7 @@ export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditor
         </SelectField>
       </div>
       <div className="flex gap-2">
-        <Button type="submit" size="sm">
+        <Button type="submit" size="sm" disabled={!text.trim()}>
           {t('card.save')}
         </Button>
         <Button size="sm" variant="ghost" onClick={onCancel}>

@@ -7,9 +7,10 @@ import {
   t,
   type BoardMember,
   type Card,
+  type NewChecklistItem,
   type MemberProfile,
 } from '@taskflow/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Section } from '../../../components/section';
 import { SubtaskEditor } from './subtask-editor';
 
@@ -22,11 +23,23 @@ interface SubtaskListProps {
 export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
   // Remounting the editor on 'Abbrechen' reloads the stored values (docs/product-spec.md §4).
   const [editingId, setEditingId] = useState<string | null>(null);
+  // A new subtask is a draft in this component until 'Speichern': no other member sees it, and
+  // 'Abbrechen' or Escape leaves nothing behind.
+  const [draft, setDraft] = useState<NewChecklistItem | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const draftWasOpen = useRef(false);
   const progress = subtaskProgress(card.checklist);
 
-  const add = async () => {
-    const id = await boardStore.addChecklistItem(card.id);
-    if (id) setEditingId(id);
+  // Once the draft is saved or dropped, the focus goes back to '+ Unteraufgabe hinzufügen'.
+  useEffect(() => {
+    if (draft === null && draftWasOpen.current) addButton.current?.focus();
+    draftWasOpen.current = draft !== null;
+  }, [draft]);
+
+  const saveDraft = async (fields: NewChecklistItem) => {
+    setDraft(null);
+    // Refused: the store says why; the draft comes back to try again.
+    if (!(await boardStore.addChecklistItem(card.id, fields))) setDraft(fields);
   };
 
   return (
@@ -83,7 +96,10 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
               />
               <button
                 type="button"
-                onClick={() => setEditingId(item.id)}
+                onClick={() => {
+                  setDraft(null);
+                  setEditingId(item.id);
+                }}
                 className={`min-h-10 min-w-0 flex-1 text-left text-sm break-words sm:min-h-0 ${item.completed ? 'text-slate-500 line-through' : 'text-slate-800'}`}
               >
                 {item.text || (
@@ -113,13 +129,26 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
           ),
         )}
       </ul>
-      <button
-        type="button"
-        onClick={() => void add()}
-        className="min-h-10 text-sm font-medium text-indigo-600 hover:text-indigo-500 sm:min-h-0"
-      >
-        + {t('card.addSubtask')}
-      </button>
+      {draft ? (
+        <SubtaskEditor
+          item={draft}
+          members={members}
+          onCancel={() => setDraft(null)}
+          onSave={(fields) => void saveDraft(fields)}
+        />
+      ) : (
+        <button
+          ref={addButton}
+          type="button"
+          onClick={() => {
+            setEditingId(null);
+            setDraft({ text: '', due_date: null, assigned_to: null });
+          }}
+          className="min-h-10 text-sm font-medium text-indigo-600 hover:text-indigo-500 sm:min-h-0"
+        >
+          + {t('card.addSubtask')}
+        </button>
+      )}
     </Section>
   );
 };
