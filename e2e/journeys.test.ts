@@ -100,7 +100,8 @@ describe('a new user', () => {
     await detail.waitFor();
     assert.equal(await detail.getByLabel('Titel').inputValue(), 'Getränke bestellen');
     await detail.getByLabel('Priorität').selectOption('high');
-    await detail.getByLabel('Fälligkeitsdatum').fill('2026-12-24');
+    await detail.getByLabel('Fälligkeitsdatum').fill('24.12.2026');
+    await detail.getByLabel('Fälligkeitsdatum').press('Enter');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
     const tile = planning.getByRole('button', { name: /Getränke bestellen/ });
