@@ -86,7 +86,7 @@ describe('card detail', () => {
 
   it('creates a label in the label modal and puts it on the card', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
-    const select = screen.getByRole('dialog', { name: 'Labels auswählen' });
+    const select = await screen.findByRole('dialog', { name: 'Labels auswählen' });
     await userEvent.click(within(select).getByRole('button', { name: '+ Neues Label' }));
     const create = screen.getByRole('dialog', { name: 'Neues Label erstellen' });
     expect(
@@ -192,7 +192,7 @@ describe('subtasks', () => {
     const text = screen.getByPlaceholderText('Unteraufgabe beschreiben...');
     await userEvent.clear(text);
     await userEvent.type(text, '  Beim Getränkemarkt bestellen ');
-    fireEvent.change(screen.getByLabelText('Frist'), { target: { value: '2025-06-18' } });
+    fireEvent.change(screen.getByLabelText('Frist'), { target: { value: '18.06.2025' } });
     const assignee = screen.getByLabelText('Verantwortlich');
     expect(
       within(assignee)
@@ -234,7 +234,7 @@ describe('subtasks', () => {
 describe('label modal', () => {
   it('lists the labels as checkboxes and closes with Fertig', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
-    const select = screen.getByRole('dialog', { name: 'Labels auswählen' });
+    const select = await screen.findByRole('dialog', { name: 'Labels auswählen' });
     const label = within(select).getByRole('checkbox', { name: 'Einkauf' });
     expect((label as HTMLInputElement).checked).toBe(true);
     await userEvent.click(label);
@@ -252,7 +252,7 @@ describe('label modal', () => {
       old: { id: 'label-1' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Labels bearbeiten' }));
-    const select = screen.getByRole('dialog', { name: 'Labels auswählen' });
+    const select = await screen.findByRole('dialog', { name: 'Labels auswählen' });
     expect(within(select).getByText('Noch keine Labels für dieses Board')).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,29 @@ describe('the due date', () => {
     await userEvent.clear(field);
     await userEvent.type(field, '20.6.2025{Enter}');
     expect(writes('updateCardRow')).toEqual([]);
+  });
+});
+
+describe('a subtask deadline', () => {
+  it('is typed as dd.mm.yyyy and saved with Speichern', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
+    const editor = screen.getByRole('textbox', { name: 'Frist' }).closest('form')!;
+    const deadline = within(editor).getByRole('textbox', { name: 'Frist' });
+    await userEvent.type(deadline, '18.06.2025');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Speichern' }));
+    expect(writes('updateChecklistItemRow').at(-1)?.args[1]).toMatchObject({
+      due_date: '2025-06-18',
+    });
+  });
+
+  it('that is no date keeps the editor open with the German message', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
+    const deadline = screen.getByRole('textbox', { name: 'Frist' });
+    await userEvent.type(deadline, '31.02.2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(writes('updateChecklistItemRow')).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(document.activeElement).toBe(deadline);
   });
 });
 

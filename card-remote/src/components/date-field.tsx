@@ -1,6 +1,6 @@
 import { TextField, t, type FieldLayout } from '@taskflow/shared';
 import { isExists } from 'date-fns/isExists';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 
 /*
  * A date is typed as dd.mm.yyyy, whatever the browser's language: a native <input type="date">
@@ -41,16 +41,20 @@ export const showDate = (iso: string | null | undefined): string => {
 /**
  * The draft of a date field bound to a stored value. `commit()` reads the text: a valid date or
  * an empty field is returned (and the error cleared), anything else shows the German message
- * and returns undefined. Changes from elsewhere replace the text unless the user has changed it.
+ * and returns undefined.
  */
 export const useDateDraft = (stored: string | null) => {
   const [text, setText] = useState(() => showDate(stored));
   const [dirty, setDirty] = useState(false);
   const [invalid, setInvalid] = useState(false);
 
-  useEffect(() => {
+  // A new stored value (saved here, or changed by another member) replaces the text unless the
+  // user is typing; a committed draft that is not stored yet (the subtask editor's) stays.
+  const [shown, setShown] = useState(stored);
+  if (stored !== shown) {
+    setShown(stored);
     if (!dirty) setText(showDate(stored));
-  }, [stored, dirty]);
+  }
 
   const restore = () => {
     setText(showDate(stored));

@@ -1,8 +1,13 @@
 import { Button, t, type BoardLabel, type Card } from '@taskflow/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Section } from '../../../components/section';
 import { LabelChip } from './label-chip';
-import { LabelModal } from './label-modal';
+
+// The modal (choosing, creating, editing and deleting labels) loads when it is opened: opening a
+// card is part of a first visit, whose JavaScript budget (README: Delivery) has no room for it.
+const LabelModal = lazy(() =>
+  import('./label-modal').then(({ LabelModal }) => ({ default: LabelModal })),
+);
 
 /** The card's labels in the board's order, and the way into the label modal. */
 export const CardLabels = ({ card, labels }: { card: Card; labels: readonly BoardLabel[] }) => {
@@ -36,7 +41,11 @@ export const CardLabels = ({ card, labels }: { card: Card; labels: readonly Boar
           </Button>
         </div>
       )}
-      {open ? <LabelModal card={card} labels={labels} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <LabelModal card={card} labels={labels} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </Section>
   );
 };

@@ -1,6 +1,5 @@
 import {
   Button,
-  DateField,
   MemberOptions,
   SelectField,
   TextInput,
@@ -8,7 +7,8 @@ import {
   type BoardMember,
   type ChecklistItem,
 } from '@taskflow/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { DateField, useDateDraft } from '../../../components/date-field';
 
 type SubtaskFields = Pick<ChecklistItem, 'text' | 'due_date' | 'assigned_to'>;
 
@@ -27,7 +27,8 @@ interface SubtaskEditorProps {
  */
 export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditorProps) => {
   const [text, setText] = useState(item.text);
-  const [dueDate, setDueDate] = useState(item.due_date ?? '');
+  const dueDate = useDateDraft(item.due_date);
+  const deadline = useRef<HTMLDivElement>(null);
   const [assignee, setAssignee] = useState(item.assigned_to ?? '');
 
   return (
@@ -36,7 +37,13 @@ export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditor
       onSubmit={(event) => {
         event.preventDefault();
         if (!text.trim()) return;
-        onSave({ text: text.trim(), due_date: dueDate || null, assigned_to: assignee || null });
+        // A deadline that is no date keeps the editor open, with its message at the field.
+        const due = dueDate.commit();
+        if (due === undefined) {
+          deadline.current?.querySelector('input')?.focus();
+          return;
+        }
+        onSave({ text: text.trim(), due_date: due, assigned_to: assignee || null });
       }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
@@ -52,12 +59,9 @@ export const SubtaskEditor = ({ item, members, onSave, onCancel }: SubtaskEditor
         aria-label={t('card.subtaskPlaceholder')}
       />
       <div className="grid gap-2 sm:grid-cols-2">
-        <DateField
-          layout="compact"
-          label={t('card.subtaskDeadline')}
-          value={dueDate}
-          onChange={(event) => setDueDate(event.target.value)}
-        />
+        <div ref={deadline}>
+          <DateField layout="compact" label={t('card.subtaskDeadline')} draft={dueDate} />
+        </div>
         <SelectField
           layout="compact"
           label={t('card.subtaskAssignee')}
