@@ -29,8 +29,7 @@ export const launchChromium = (): Promise<Browser> =>
       '--disable-gpu',
       '--no-first-run',
       '--disable-background-networking',
-      // German UI locale, so native date inputs show dd.mm.yyyy where the browser ships the
-      // German locale data (Debian's chromium needs chromium-l10n for that).
+      // German UI locale, as the app's users have; e2e/due-dates.test.ts opens an English one.
       '--lang=de-DE',
     ],
   });

@@ -9,7 +9,7 @@ import { FieldGroup } from '../src/ui/field-group';
 import { MemberOptions } from '../src/ui/member-options';
 import { SelectField } from '../src/ui/select-field';
 import { TextAreaField } from '../src/ui/text-area';
-import { DateField, TextField, TextInput } from '../src/ui/text-field';
+import { TextField, TextInput } from '../src/ui/text-field';
 
 describe('form fields', () => {
   it('names each control by its label', () => {
@@ -20,13 +20,11 @@ describe('form fields', () => {
         <SelectField label="Priorität">
           <option>Hoch</option>
         </SelectField>
-        <DateField label="Fälligkeitsdatum" />
       </>,
     );
     expect(screen.getByRole('textbox', { name: 'Name' }).tagName).toBe('INPUT');
     expect(screen.getByRole('textbox', { name: 'Beschreibung' }).tagName).toBe('TEXTAREA');
     expect(screen.getByRole('combobox', { name: 'Priorität' }).tagName).toBe('SELECT');
-    expect((screen.getByLabelText('Fälligkeitsdatum') as HTMLInputElement).type).toBe('date');
   });
 
   it('reads the hint and the error with the control and marks it invalid', () => {

@@ -9,14 +9,7 @@ export { ToastViewport } from './toast-viewport';
 export { StrokeIcon, PencilIcon, type StrokeIconProps } from './icons';
 export { Field, type FieldProps, type FieldControlProps, type FieldLayout } from './field';
 export { FieldGroup, type FieldGroupProps } from './field-group';
-export {
-  TextInput,
-  TextField,
-  DateField,
-  type TextInputProps,
-  type TextFieldProps,
-  type DateFieldProps,
-} from './text-field';
+export { TextInput, TextField, type TextInputProps, type TextFieldProps } from './text-field';
 export { PasswordField, type PasswordFieldProps } from './password-field';
 export { TextArea, TextAreaField, type TextAreaProps, type TextAreaFieldProps } from './text-area';
 export { Select, SelectField, type SelectProps, type SelectFieldProps } from './select-field';

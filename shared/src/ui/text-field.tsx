@@ -13,8 +13,3 @@ export const TextInput = ({ size, variant, className, ...input }: TextInputProps
 export type TextFieldProps = FieldedProps<TextInputProps>;
 
 export const TextField = withField(TextInput);
-
-export type DateFieldProps = Omit<TextFieldProps, 'type'>;
-
-/** A date as yyyy-mm-dd ('' when empty); the browser shows it in the page's language. */
-export const DateField = (props: DateFieldProps) => <TextField type="date" {...props} />;
