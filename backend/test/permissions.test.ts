@@ -211,7 +211,7 @@ const rules: TableRules[] = [
         { card_id: board.cardId, text: 'Teilaufgabe', position: 1024 },
         'id',
       ),
-    newRow: async (board) => ({ card_id: board.cardId, text: '', position: 2048 }),
+    newRow: async (board) => ({ card_id: board.cardId, text: 'Neu', position: 2048 }),
     change: () => ({ patch: { text: `Schritt ${randomUUID().slice(0, 6)}` }, column: 'text' }),
     allowed: { select: members, insert: members, update: members, delete: members },
   },

@@ -5,6 +5,7 @@
  * real supabase-js lives in permissions.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/types.ts';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
@@ -296,7 +297,7 @@ describe('boards', () => {
         member.id,
       ]);
       await tx.query(
-        `insert into public.card_checklist_items (card_id, assigned_to) values ($1, $2)`,
+        `insert into public.card_checklist_items (card_id, text, assigned_to) values ($1, 'Eins', $2)`,
         [cardId, member.id],
       );
       await tx.query(
@@ -514,6 +515,52 @@ describe('lists and cards', () => {
   });
 });
 
+describe('subtask text', () => {
+  it('is required; its migration removed blank ghosts and named used blank rows', async () => {
+    const { owner, cardId } = await createTeamBoard();
+    await rejectsWith(
+      sqlAs(owner.id, "insert into public.card_checklist_items (card_id, text) values ($1, ' ')", [
+        cardId,
+      ]),
+      '23514',
+      /card_checklist_items_text_check/,
+    );
+
+    // The migration again, on a table that still holds what the old app wrote; rolled back.
+    const migration = await readFile(
+      new URL(
+        '../../supabase/migrations/20261126001000_subtask_text_required.sql',
+        import.meta.url,
+      ),
+      'utf8',
+    );
+    const rollback = new Error('rollback');
+    const outcome = backend.db.transaction(async (tx) => {
+      await tx.exec(
+        'alter table public.card_checklist_items drop constraint card_checklist_items_text_check',
+      );
+      await tx.query(
+        `insert into public.card_checklist_items (card_id, text, position, due_date) values
+           ($1, '', 1, null), ($1, '  ', 2, null), ($1, '', 3, '2026-12-01'), ($1, 'Bleibt', 4, null)`,
+        [cardId],
+      );
+      await tx.exec(migration);
+      const left = await tx.query<Row>(
+        'select text from public.card_checklist_items where card_id = $1 order by position',
+        [cardId],
+      );
+      expect(left.rows).toEqual([{ text: 'Unteraufgabe' }, { text: 'Bleibt' }]);
+      const removed = await tx.query<Row>(
+        "select 1 from public.activity where card_id = $1 and kind = 'subtask_removed'",
+        [cardId],
+      );
+      expect(removed.rows).toEqual([]);
+      throw rollback;
+    });
+    await expect(outcome).rejects.toBe(rollback);
+  });
+});
+
 describe('assignees', () => {
   it('must be members of the card’s board', async () => {
     const { owner, member, outsider, cardId } = await createTeamBoard();
@@ -532,10 +579,10 @@ describe('assignees', () => {
     const { owner, member, outsider, cardId } = await createTeamBoard();
     const [item] = await sqlAs(
       owner.id,
-      'insert into public.card_checklist_items (card_id) values ($1) returning id, text, completed, assigned_to',
+      "insert into public.card_checklist_items (card_id, text) values ($1, 'Eins') returning id, text, completed, assigned_to",
       [cardId],
     );
-    expect(item).toMatchObject({ text: '', completed: false, assigned_to: null });
+    expect(item).toMatchObject({ text: 'Eins', completed: false, assigned_to: null });
     await rejectsWith(
       sqlAs(owner.id, 'update public.card_checklist_items set assigned_to = $2 where id = $1', [
         item!.id,
@@ -561,7 +608,7 @@ describe('assignees', () => {
         [cardId, member.id, owner.id],
       );
       await tx.query(
-        'insert into public.card_checklist_items (card_id, assigned_to) values ($1, $2)',
+        "insert into public.card_checklist_items (card_id, text, assigned_to) values ($1, 'Eins', $2)",
         [cardId, member.id],
       );
     });

@@ -99,7 +99,7 @@ const fillCard = async (as: Person, cardId: unknown, assigneeId: string, labelId
   rows(
     await as.client
       .from('card_checklist_items')
-      .insert({ card_id: cardId, text: '', completed: false, position: 0 }),
+      .insert({ card_id: cardId, text: 'Prüfen', completed: false, position: 0 }),
   );
   rows(
     await as.client
@@ -537,7 +537,8 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
     await linkAndUnlink('card_tags', 'label_id', card.id, bug.id, idea.id);
   });
 
-  it('adds subtasks (empty, not completed, position = count), edits, reads and deletes them', async () => {
+  // A subtask is written once its editor is saved, with its text (the table refuses a blank one).
+  it('adds subtasks (not completed, position = count), edits, reads and deletes them', async () => {
     const card = await createCard(member, listId, 'Mit Unteraufgaben', 3);
     const read = async () =>
       rows<Row[]>(
@@ -551,14 +552,14 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
     for (let count = 0; count < 3; count += 1) {
       const { data, error } = await member.client
         .from('card_checklist_items')
-        .insert({ card_id: card.id, text: '', completed: false, position: count })
+        .insert({ card_id: card.id, text: `Schritt ${count}`, completed: false, position: count })
         .select()
         .single();
       expect(error).toBeNull();
       expect(data).toEqual({
         id: expect.stringMatching(uuid),
         card_id: card.id,
-        text: '',
+        text: `Schritt ${count}`,
         completed: false,
         position: count,
         due_date: null,
@@ -600,11 +601,30 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
     const next = rows<Row>(
       await member.client
         .from('card_checklist_items')
-        .insert({ card_id: card.id, text: '', completed: false, position: left.length })
+        .insert({ card_id: card.id, text: 'Zuletzt', completed: false, position: left.length })
         .select()
         .single(),
     );
     expect((await read()).map((i) => i.id)).toEqual([second.id, created[2]!.id, next.id]);
+  });
+
+  it('refuses a subtask with a blank or missing text, on insert and on update (23514)', async () => {
+    const card = await createCard(member, listId, 'Keine leeren Unteraufgaben', 5);
+    const items = member.client.from('card_checklist_items');
+    for (const text of ['', '   ']) {
+      const { error } = await items.insert({ card_id: card.id, text, position: 0 });
+      expect(error?.code).toBe('23514');
+    }
+    const { error: missing } = await items.insert({ card_id: card.id, position: 0 });
+    expect(missing?.code).toBe('23514');
+
+    const item = rows<Row>(
+      await items.insert({ card_id: card.id, text: 'Eins', position: 0 }).select().single(),
+    );
+    const { error: blanked } = await items.update({ text: ' ' }).eq('id', item.id);
+    expect(blanked?.code).toBe('23514');
+    const left = rows<Row[]>(await items.select('text').eq('card_id', card.id));
+    expect(left).toEqual([{ text: 'Eins' }]);
   });
 
   it('comments (card_id, user_id, text) and reads comments ordered by created_at', async () => {
@@ -662,7 +682,7 @@ describe('rpc board_snapshot', () => {
       rows(
         await member.client
           .from('card_checklist_items')
-          .insert({ card_id: card1.id, text: '', completed: false, position }),
+          .insert({ card_id: card1.id, text: `Schritt ${position}`, completed: false, position }),
       );
     }
     rows(

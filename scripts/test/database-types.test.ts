@@ -63,8 +63,8 @@ describe('the schema as the client sees it', () => {
         newRow('board_labels', { board_id: boardId, name: 'Einkauf' }),
       ],
       [
-        await insert('public.card_checklist_items', { card_id: cardId }),
-        newRow('card_checklist_items', { card_id: cardId }),
+        await insert('public.card_checklist_items', { card_id: cardId, text: 'Gläser leihen' }),
+        newRow('card_checklist_items', { card_id: cardId, text: 'Gläser leihen' }),
       ],
       [
         await insert('public.card_comments', { card_id: cardId, user_id: anna, text: 'Gut' }),

@@ -289,6 +289,16 @@ describe('TaskFlow import', () => {
     expect(prepare(doc).document.lists[0]!.cards[0]).toMatchObject({ story_points: 5 });
   });
 
+  it('leaves out blank subtasks, which the table refuses', () => {
+    const doc = taskflowDoc();
+    const subtasks = doc.lists[0]!.cards[0]!.subtasks;
+    subtasks.push({ text: '  ', completed: false, position: 3, due_date: null, assignee: null });
+    expect(prepare(doc).document.lists[0]!.cards[0]!.subtasks.map((s) => s.text)).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+
   it('accepts its own export unchanged', () => {
     const doc = taskflowDoc();
     const result = prepare(doc);

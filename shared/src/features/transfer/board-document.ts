@@ -56,7 +56,12 @@ const card = z.looseObject({
   position: z.number().finite(),
   labels: z.array(z.string()).default([]),
   assignees: z.array(z.string()).default([]),
-  subtasks: z.array(subtask).default([]),
+  // A blank subtask is an unsaved draft an older version wrote; the table refuses it now, so it
+  // is left out rather than failing the whole import.
+  subtasks: z
+    .array(subtask)
+    .default([])
+    .transform((items) => items.filter((item) => item.text.trim() !== '')),
   comments: z.array(comment).default([]),
 });
 
