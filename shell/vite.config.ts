@@ -38,7 +38,7 @@ const devRuntimeConfig = (): Plugin => {
  * What the shell imports with `import()` when the user asks for it (features/loading/
  * lazy-view.tsx): the export and import formats (zod, papaparse, the mappers) and the views
  * that use them, and the panels and dialogs a click opens ('Meine Aufgaben', the
- * profile, 'Aktivität', 'Board-Einstellungen'). Preloading them would put them back into the
+ * profile, 'Aktivität', 'Board-Einstellungen', the new-board and delete-board dialogs). Preloading them would put them back into the
  * first load (e2e/delivery.test.ts keeps its budget). Named explicitly: the federation runtime
  * also loads its shares by `import()`, and those are needed at start.
  */
@@ -49,6 +49,8 @@ const onDemandPaths = [
   '/shell/src/features/profile/components/',
   '/shell/src/features/activity/components/activity-panel.tsx',
   '/shell/src/features/boards/components/board-settings-dialog.tsx',
+  '/shell/src/features/boards/components/new-board-modal.tsx',
+  '/shell/src/features/boards/components/delete-board-dialog.tsx',
 ];
 const onDemand = (id: string) => onDemandPaths.some((p) => id.replaceAll('\\', '/').includes(p));
 // A chunk is loaded on demand when an on-demand module is its dynamic entry, or when it holds

@@ -15,8 +15,6 @@ import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remot
 import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
 import { ConnectionBanner } from '../../connection/components/connection-banner';
-import { DeleteBoardDialog } from '../../boards/components/delete-board-dialog';
-import { NewBoardModal } from '../../boards/components/new-board-modal';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
 import { FilterBar } from '../../filters/components/filter-bar';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
@@ -32,6 +30,14 @@ const MyTasksView = lazyView(
 const ProfileDialog = lazyView(
   () => import('../../profile/components/profile-dialog'),
   'ProfileDialog',
+);
+const NewBoardModal = lazyView(
+  () => import('../../boards/components/new-board-modal'),
+  'NewBoardModal',
+);
+const DeleteBoardDialog = lazyView(
+  () => import('../../boards/components/delete-board-dialog'),
+  'DeleteBoardDialog',
 );
 
 const noMembers: readonly BoardMember[] = [];
