@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import CardDetail from '../src/card-detail';
+import { openSampleCard } from './open-sample-card';
 
 vi.mock('@taskflow/shared', async (importOriginal) =>
   (await import('@taskflow/shared/testing')).sharedOnMemoryGateway(await importOriginal()),
@@ -13,10 +13,7 @@ const { boardStore, labelColors, labelColorName } = await import('@taskflow/shar
 let onClose: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(async () => {
-  memoryGateway().calls.length = 0;
-  onClose = vi.fn<() => void>();
-  render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={onClose} />);
-  await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  onClose = await openSampleCard();
 });
 
 afterEach(() => boardStore.close());

@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import CardDetail from '../src/card-detail';
+import { openSampleCard } from './open-sample-card';
 
 // What the user types in the card dialog is a draft: not written before it is saved, and not
 // thrown away by an Escape meant for the field.
@@ -15,10 +15,7 @@ const { boardStore } = await import('@taskflow/shared');
 let onClose: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(async () => {
-  memoryGateway().calls.length = 0;
-  onClose = vi.fn<() => void>();
-  render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={onClose} />);
-  await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  onClose = await openSampleCard();
 });
 
 afterEach(() => boardStore.close());

@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import CardDetail from '../src/card-detail';
+import { openSampleCard } from './open-sample-card';
 import { readDate } from '../src/components/date-field';
 
 vi.mock('@taskflow/shared', async (importOriginal) =>
@@ -11,16 +11,13 @@ vi.mock('@taskflow/shared', async (importOriginal) =>
 
 const { boardStore } = await import('@taskflow/shared');
 
-const onClose = vi.fn<() => void>();
+let onClose: ReturnType<typeof vi.fn<() => void>>;
 const writes = (name: string) => memoryGateway().calls.filter((call) => call.name === name);
 const dueDateField = () => screen.getByRole('textbox', { name: 'Fälligkeitsdatum' });
 const message = 'Bitte ein Datum im Format TT.MM.JJJJ eingeben.';
 
 beforeEach(async () => {
-  memoryGateway().calls.length = 0;
-  onClose.mockClear();
-  render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={onClose} />);
-  await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  onClose = await openSampleCard();
 });
 
 afterEach(() => boardStore.close());
