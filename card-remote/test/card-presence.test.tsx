@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { memoryPresence } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CardDetail from '../src/card-detail';
@@ -22,6 +22,11 @@ beforeEach(async () => {
   memoryPresence().signIn(anna);
   render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={vi.fn()} />);
   await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  // The dialog can be on screen before React has run its effects (the card arrives outside
+  // act), and a test asserting synchronously needs the page present in the room.
+  await waitFor(() =>
+    expect(memoryPresence().roomState('board-1')['user-anna']?.[0]?.card_id).toBe('card-drinks'),
+  );
 });
 
 afterEach(() => {

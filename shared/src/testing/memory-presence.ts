@@ -16,6 +16,8 @@ export interface MemoryPresence {
     meta: PresenceMeta,
     onState?: (state: Record<string, PresenceMeta[]>) => void,
   ): { track(meta: PresenceMeta): void; close(): void };
+  /** What the room holds now, by user id: lets a test wait until the page has announced itself. */
+  roomState(boardId: string): Record<string, PresenceMeta[]>;
 }
 
 export const createMemoryPresence = (): MemoryPresence => {
@@ -23,11 +25,16 @@ export const createMemoryPresence = (): MemoryPresence => {
   const rooms = new Map<string, Map<object, { userId: string; meta: PresenceMeta | null }>>();
   const listeners = new Map<object, (state: Record<string, PresenceMeta[]>) => void>();
 
-  const publish = (boardId: string) => {
-    const room = rooms.get(boardId) ?? new Map();
+  const roomState = (boardId: string) => {
     const state: Record<string, PresenceMeta[]> = {};
-    for (const { userId, meta } of room.values()) if (meta) (state[userId] ??= []).push(meta);
-    for (const key of room.keys()) listeners.get(key)?.({ ...state });
+    for (const { userId, meta } of rooms.get(boardId)?.values() ?? [])
+      if (meta) (state[userId] ??= []).push(meta);
+    return state;
+  };
+
+  const publish = (boardId: string) => {
+    const state = roomState(boardId);
+    for (const key of rooms.get(boardId)?.keys() ?? []) listeners.get(key)?.({ ...state });
   };
 
   const transport: PresenceTransport = (boardId, userId, onState) => {
@@ -64,5 +71,6 @@ export const createMemoryPresence = (): MemoryPresence => {
       connection.track(meta);
       return connection;
     },
+    roomState,
   };
 };
