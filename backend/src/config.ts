@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,6 +7,31 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** Supabase CLI's well-known local secret: the derived keys match `supabase start`'s. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+/** Hosts only this machine can reach: 127.0.0.0/8, ::1 and the name localhost. */
+export const isLoopbackHost = (host: string): boolean => {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  const v4 = bare.replace(/^::ffff:/, '');
+  if (net.isIPv4(v4)) return v4.startsWith('127.');
+  return bare === '::1';
+};
+
+/**
+ * The default secret is printed in every Supabase CLI guide, so with it anyone can sign a
+ * `service_role` token. On loopback only this machine can ask; on any other address starting
+ * would hand the whole database to whoever reaches the port, so the backend refuses, with one
+ * line in both languages that says what to set.
+ */
+export const assertSecretFitsHost = (config: Pick<BackendConfig, 'host' | 'jwtSecret'>): void => {
+  if (isLoopbackHost(config.host) || config.jwtSecret !== DEFAULT_JWT_SECRET) return;
+  throw new Error(
+    `HOST=${config.host} is reachable from other machines, but JWT_SECRET is the public default: ` +
+      'set JWT_SECRET to a random secret of at least 32 characters (e.g. `openssl rand -base64 48`) or HOST=127.0.0.1. / ' +
+      `HOST=${config.host} ist von anderen Rechnern erreichbar, aber JWT_SECRET ist der öffentliche Standardwert: ` +
+      'setzen Sie JWT_SECRET auf ein zufälliges Geheimnis mit mindestens 32 Zeichen (z. B. `openssl rand -base64 48`) oder HOST=127.0.0.1.',
+  );
+};
 
 export interface BackendConfig {
   port: number;

@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream';
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
 import { createJwtService } from './auth/index.ts';
-import { loadConfig, type BackendConfig } from './config.ts';
+import { assertSecretFitsHost, loadConfig, type BackendConfig } from './config.ts';
 import type { BackendContext } from './context.ts';
 import { openDb } from './db/open.ts';
 import { nodeRequestListener } from './http/node-listener.ts';
@@ -84,6 +84,7 @@ export const startBackend = async (
   overrides: Partial<BackendConfig> = {},
 ): Promise<RunningBackend> => {
   const config = { ...loadConfig(), ...overrides };
+  assertSecretFitsHost(config);
   const logger = createLogger(config.logLevel);
 
   // Take the port first: a taken port fails at once, before the database is opened. The app is
