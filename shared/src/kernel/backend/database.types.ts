@@ -426,9 +426,17 @@ export type Database = {
         SetofOptions: {
           from: '*';
           to: 'my_task';
+      copy_card: {
+        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
+        Returns: string;
+      };
           isOneToOne: false;
           isSetofReturn: true;
         };
+      move_card_to_list: {
+        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
+        Returns: string;
+      };
       };
       renumber_board_lists: {
         Args: { p_board_id: string };
