@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyFilters, type CardFilters } from '@taskflow/shared';
 import { memoryGateway } from '@taskflow/shared/testing';
@@ -44,9 +44,30 @@ describe('board columns', () => {
   });
 
   it('shows only the cards that match the filters', async () => {
-    await renderBoard({ search: 'musik', assigneeId: '', priority: '' });
+    await renderBoard({ ...emptyFilters, search: 'musik' });
     expect(cardTitles('Zu erledigen')).toEqual([expect.stringContaining('Musik organisieren')]);
     expect(cardTitles('Erledigt')).toEqual([]);
+  });
+
+  it('filters by label and by due date, together with the search', async () => {
+    await renderBoard({ ...emptyFilters, labelId: 'label-1' });
+    expect(cardTitles('Zu erledigen')).toEqual([expect.stringContaining('Getränke bestellen')]);
+    expect(cardTitles('Erledigt')).toEqual([]);
+    cleanup();
+    boardStore.close();
+    // 'Getränke bestellen' was due on 20 June 2025; the other two have no due date.
+    await renderBoard({ ...emptyFilters, due: 'overdue' });
+    expect(cardTitles('Zu erledigen')).toEqual([expect.stringContaining('Getränke bestellen')]);
+    expect(cardTitles('Erledigt')).toEqual([]);
+    cleanup();
+    boardStore.close();
+    await renderBoard({ ...emptyFilters, due: 'noDate' });
+    expect(cardTitles('Zu erledigen')).toEqual([expect.stringContaining('Musik organisieren')]);
+    expect(cardTitles('Erledigt')).toEqual([expect.stringContaining('Ort reservieren')]);
+    cleanup();
+    boardStore.close();
+    await renderBoard({ ...emptyFilters, search: 'musik', due: 'overdue' });
+    expect(screen.getByText('Keine Aufgaben entsprechen den Filtern.')).toBeTruthy();
   });
 
   it('opens a card on click', async () => {
@@ -90,7 +111,7 @@ describe('board columns', () => {
     render(
       <BoardColumns
         boardId="board-1"
-        filters={{ search: 'gibt es nicht', assigneeId: '', priority: '' }}
+        filters={{ ...emptyFilters, search: 'gibt es nicht' }}
         onOpenCard={vi.fn()}
         onResetFilters={onResetFilters}
       />,
@@ -102,7 +123,7 @@ describe('board columns', () => {
   });
 
   it('shows no empty-filter note while something matches', async () => {
-    await renderBoard({ search: 'musik', assigneeId: '', priority: '' });
+    await renderBoard({ ...emptyFilters, search: 'musik' });
     expect(screen.queryByText('Keine Aufgaben entsprechen den Filtern.')).toBeNull();
   });
 

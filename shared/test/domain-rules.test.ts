@@ -98,8 +98,10 @@ describe('card filter', () => {
     description: 'Für den Kunden Müller',
     assignee_ids: ['u1'],
     priority: 'high',
+    label_ids: [],
+    due_date: null,
   };
-  const none = { search: '', assigneeId: '', priority: '' } as const;
+  const none = { search: '', assigneeId: '', priority: '', labelId: '', due: '' } as const;
 
   it('matches title or description, ignoring case', () => {
     expect(matchesFilters(card, { ...none, search: 'ANGEBOT' })).toBe(true);
@@ -108,22 +110,22 @@ describe('card filter', () => {
   });
 
   it('combines search, assignee and priority', () => {
-    expect(matchesFilters(card, { search: 'angebot', assigneeId: 'u1', priority: 'high' })).toBe(
-      true,
-    );
-    expect(matchesFilters(card, { search: 'angebot', assigneeId: 'u2', priority: 'high' })).toBe(
-      false,
-    );
-    expect(matchesFilters(card, { search: 'angebot', assigneeId: 'u1', priority: 'low' })).toBe(
-      false,
-    );
+    const by = (assigneeId: string, priority: 'high' | 'low') => ({
+      ...none,
+      search: 'angebot',
+      assigneeId,
+      priority,
+    });
+    expect(matchesFilters(card, by('u1', 'high'))).toBe(true);
+    expect(matchesFilters(card, by('u2', 'high'))).toBe(false);
+    expect(matchesFilters(card, by('u1', 'low'))).toBe(false);
   });
 
   it('drops a person filter for someone who is not on the board', () => {
-    const byMax = { search: 'angebot', assigneeId: 'u2', priority: 'high' } as const;
-    expect(filtersForBoard(byMax, ['u1', 'u2'])).toBe(byMax);
-    expect(filtersForBoard(byMax, ['u1'])).toEqual({ ...byMax, assigneeId: '' });
-    expect(matchesFilters(card, filtersForBoard(byMax, ['u1']))).toBe(true);
+    const byMax = { ...none, search: 'angebot', assigneeId: 'u2', priority: 'high' } as const;
+    expect(filtersForBoard(byMax, ['u1', 'u2'], [])).toBe(byMax);
+    expect(filtersForBoard(byMax, ['u1'], [])).toEqual({ ...byMax, assigneeId: '' });
+    expect(matchesFilters(card, filtersForBoard(byMax, ['u1'], []))).toBe(true);
   });
 
   it('treats an unknown priority as medium when filtering', () => {

@@ -1,5 +1,10 @@
 import type { Card, Priority } from './types';
+import { endOfWeek, localDateKey, startOfWeek } from './dates';
 import { normalizePriority } from './priority';
+
+/** The due-date windows a board can be filtered by. */
+export const dueFilters = ['overdue', 'today', 'thisWeek', 'noDate'] as const;
+export type DueFilter = (typeof dueFilters)[number];
 
 export interface CardFilters {
   /** Free text matched against title and description, case-insensitive. */
@@ -8,12 +13,26 @@ export interface CardFilters {
   assigneeId: string;
   /** A priority, or '' for every priority. */
   priority: Priority | '';
+  /** A label id of the board, or '' for every label. */
+  labelId: string;
+  /** A due-date window, or '' for any due date. */
+  due: DueFilter | '';
 }
 
-export const emptyFilters: CardFilters = { search: '', assigneeId: '', priority: '' };
+export const emptyFilters: CardFilters = {
+  search: '',
+  assigneeId: '',
+  priority: '',
+  labelId: '',
+  due: '',
+};
 
-export const hasActiveFilters = (filters: CardFilters): boolean =>
-  filters.search.trim() !== '' || filters.assigneeId !== '' || filters.priority !== '';
+/** How many filters are set, the search included (the Filter button's badge). */
+export const activeFilterCount = (filters: CardFilters): number =>
+  (filters.search.trim() ? 1 : 0) +
+  [filters.assigneeId, filters.priority, filters.labelId, filters.due].filter(Boolean).length;
+
+export const hasActiveFilters = (filters: CardFilters): boolean => activeFilterCount(filters) > 0;
 
 /**
  * A card's searchable text, lower-cased once per card object: the board's cards are immutable
@@ -40,10 +59,45 @@ const needleOf = (search: string): string => {
   return lastSearch.needle;
 };
 
-/** Search, assignee and priority combine with AND (docs/product-spec.md §5). */
+/** This week's first and last day for `today`: the last one is kept, as every card asks. */
+let lastWeek = { today: '', start: '', end: '' };
+const weekOf = (today: string) => {
+  if (lastWeek.today !== today) {
+    lastWeek = { today, start: startOfWeek(today), end: endOfWeek(today) };
+  }
+  return lastWeek;
+};
+
+/**
+ * Whether a due date lies in a window, `today` being the viewer's local calendar date. Due
+ * dates are calendar dates, compared as text ('2026-11-23'); 'Diese Woche' is the whole German
+ * week, Monday to Sunday, so it holds this week's overdue cards too.
+ */
+export const dueMatches = (
+  dueDate: string | null | undefined,
+  due: DueFilter,
+  today: string,
+): boolean => {
+  const day = dueDate ? dueDate.slice(0, 10) : '';
+  if (due === 'noDate') return day === '';
+  if (!day) return false;
+  if (due === 'overdue') return day < today;
+  if (due === 'today') return day === today;
+  const week = weekOf(today);
+  return week.start <= day && day <= week.end;
+};
+
+/**
+ * Search, assignee, priority, label and due date combine with AND (docs/product-spec.md §5).
+ * `today` is the viewer's local calendar date (the board passes one for all its cards).
+ */
 export const matchesFilters = (
-  card: Pick<Card, 'title' | 'description' | 'assignee_ids' | 'priority'>,
+  card: Pick<
+    Card,
+    'title' | 'description' | 'assignee_ids' | 'priority' | 'label_ids' | 'due_date'
+  >,
   filters: CardFilters,
+  today?: string,
 ): boolean => {
   const needle = needleOf(filters.search);
   if (needle) {
@@ -51,14 +105,27 @@ export const matchesFilters = (
   }
   if (filters.assigneeId && !card.assignee_ids.includes(filters.assigneeId)) return false;
   if (filters.priority && normalizePriority(card.priority) !== filters.priority) return false;
+  if (filters.labelId && !card.label_ids.includes(filters.labelId)) return false;
+  if (filters.due && !dueMatches(card.due_date, filters.due, today ?? localDateKey())) return false;
   return true;
 };
 
 /**
- * The filters as they apply to one board: a person chosen on another board who is no member here
- * filters nothing (else every card would vanish while the dropdown shows 'Alle Personen').
+ * The filters as they apply to one board: a person chosen on another board who is no member
+ * here, or a label of another board, filters nothing (else every card would vanish while the
+ * dropdown shows 'Alle Personen' or 'Alle Labels').
  */
-export const filtersForBoard = (filters: CardFilters, memberIds: readonly string[]): CardFilters =>
-  filters.assigneeId && !memberIds.includes(filters.assigneeId)
-    ? { ...filters, assigneeId: '' }
-    : filters;
+export const filtersForBoard = (
+  filters: CardFilters,
+  memberIds: readonly string[],
+  labelIds: readonly string[],
+): CardFilters => {
+  const person = filters.assigneeId && !memberIds.includes(filters.assigneeId);
+  const label = filters.labelId && !labelIds.includes(filters.labelId);
+  if (!person && !label) return filters;
+  return {
+    ...filters,
+    ...(person ? { assigneeId: '' } : {}),
+    ...(label ? { labelId: '' } : {}),
+  };
+};

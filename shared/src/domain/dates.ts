@@ -41,3 +41,29 @@ export const isOverdue = (isoDate: string | null | undefined, now: Date = new Da
   if (!isoDate) return false;
   return isoDate.slice(0, 10) < localDateKey(now);
 };
+
+/** A local calendar date ('2026-11-23') as a Date at that day's local midnight. */
+const localDate = (day: string): Date => {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
+};
+
+/** The calendar date `days` after `day` (negative: before); the Date constructor rolls over. */
+const addDays = (day: string, days: number): string => {
+  const date = localDate(day);
+  return localDateKey(new Date(date.getFullYear(), date.getMonth(), date.getDate() + days));
+};
+
+/**
+ * The first day (Monday) of the week that `today` (a local calendar date) lies in: German weeks
+ * start on Monday (DIN 1355 / ISO 8601). Calendar arithmetic, not milliseconds, so no daylight
+ * saving change can slip a day.
+ */
+export const startOfWeek = (today: string): string =>
+  // getDay(): Sunday 0 … Saturday 6; days back to Monday: Monday 0 … Sunday 6.
+  addDays(today, -((localDate(today).getDay() + 6) % 7));
+
+/** The last day (Sunday) of the week that `today` (a local calendar date) lies in. */
+export const endOfWeek = (today: string): string =>
+  // Days left until Sunday: Monday 6 … Sunday 0.
+  addDays(today, (7 - localDate(today).getDay()) % 7);

@@ -21,8 +21,11 @@ export {
   matchesFilters,
   filtersForBoard,
   hasActiveFilters,
+  activeFilterCount,
   emptyFilters,
+  dueFilters,
   type CardFilters,
+  type DueFilter,
 } from './card-filter';
 export { formatDate, formatDateTime, isOverdue, localDateKey } from './dates';
 export {

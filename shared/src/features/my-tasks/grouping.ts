@@ -5,8 +5,11 @@
 // whatever the time zone, and no clock arithmetic in milliseconds can slip across a daylight
 // saving change. German weeks start on Monday (DIN 1355 / ISO 8601): 'Diese Woche' runs from
 // tomorrow to Sunday, so on a Sunday it is empty and Monday's tasks are 'Später'.
-import { localDateKey } from '../../domain/dates';
+import { endOfWeek } from '../../domain/dates';
 import type { MyTask } from './my-tasks-api';
+
+// The week's end is the domain's (the board's due-date filter needs it too).
+export { endOfWeek };
 
 export type MyTaskGroupKey = 'overdue' | 'today' | 'thisWeek' | 'later' | 'noDate';
 
@@ -23,21 +26,6 @@ export interface MyTaskGroup {
   key: MyTaskGroupKey;
   tasks: readonly MyTask[];
 }
-
-/** A local calendar date ('2026-11-23') as a Date at that day's local midnight. */
-const localDate = (day: string): Date => {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date);
-};
-
-/** The last day (Sunday) of the week that `today` (a local calendar date) lies in. */
-export const endOfWeek = (today: string): string => {
-  const day = localDate(today);
-  // getDay(): Sunday 0 … Saturday 6; days left until Sunday: Monday 6 … Sunday 0.
-  const daysToSunday = (7 - day.getDay()) % 7;
-  // The Date constructor rolls months and years over.
-  return localDateKey(new Date(day.getFullYear(), day.getMonth(), day.getDate() + daysToSunday));
-};
 
 /** Which group a due date falls into when it is `today` (a local calendar date). */
 export const myTaskGroupOf = (dueDate: string | null, today: string): MyTaskGroupKey => {

@@ -61,6 +61,16 @@ export const de = {
     allPeople: 'Alle Personen',
     priority: 'Priorität',
     allPriorities: 'Alle Prioritäten',
+    label: 'Label',
+    allLabels: 'Alle Labels',
+    due: 'Fälligkeit',
+    allDue: 'Alle Fälligkeiten',
+    dueOptions: {
+      overdue: 'Überfällig',
+      today: 'Heute',
+      thisWeek: 'Diese Woche',
+      noDate: 'Ohne Datum',
+    },
     reset: 'Filter zurücksetzen',
   },
   boards: {

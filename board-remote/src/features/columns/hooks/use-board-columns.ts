@@ -1,4 +1,5 @@
 import {
+  localDateKey,
   matchesFilters,
   selectCardsByList,
   selectLists,
@@ -46,13 +47,16 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
   const board = useBoard(boardId);
   const data = board.data;
   const cache = useRef(new Map<string, Column>());
+  // The due-date filter's 'today', the viewer's calendar date: read on each render, so the
+  // first render after midnight filters by the new day.
+  const today = localDateKey();
   const columns = useMemo<Column[]>(() => {
     if (!data) return [];
     const cardsByList = selectCardsByList(data);
     const next = new Map<string, Column>();
     const result = selectLists(data).map((list) => {
       const all = cardsByList[list.id] ?? [];
-      const cards = all.filter((c) => matchesFilters(c, filters));
+      const cards = all.filter((c) => matchesFilters(c, filters, today));
       const before = cache.current.get(list.id);
       const column =
         before &&
@@ -66,7 +70,7 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
     });
     cache.current = next;
     return result;
-  }, [data, filters]);
+  }, [data, filters, today]);
   const profiles = useStableByContent<Record<string, MemberProfile>>(
     data ? selectMemberProfiles(data) : {},
   );

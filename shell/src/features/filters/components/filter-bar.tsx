@@ -2,11 +2,14 @@ import {
   MemberOptions,
   Select,
   TextInput,
+  dueFilters,
   priorities,
   priorityName,
   t,
+  type BoardLabel,
   type BoardMember,
   type CardFilters,
+  type DueFilter,
   type Priority,
 } from '@taskflow/shared';
 
@@ -17,8 +20,14 @@ interface FilterBarProps {
   members: readonly BoardMember[];
   onAssigneeChange: (userId: string) => void;
   onPriorityChange: (priority: Priority | '') => void;
+  /** The board's labels, in its order. */
+  labels: readonly BoardLabel[];
+  onLabelChange: (labelId: string) => void;
+  onDueChange: (due: DueFilter | '') => void;
   onReset: () => void;
 }
+
+const selectClass = 'min-w-0 text-slate-700 max-sm:flex-1';
 
 export const FilterBar = ({
   filters,
@@ -26,6 +35,9 @@ export const FilterBar = ({
   members,
   onAssigneeChange,
   onPriorityChange,
+  labels,
+  onLabelChange,
+  onDueChange,
   onReset,
 }: FilterBarProps) => (
   <div
@@ -48,7 +60,7 @@ export const FilterBar = ({
     <Select
       size="sm"
       aria-label={t('filters.assignee')}
-      className="min-w-0 text-slate-700 max-sm:flex-1"
+      className={selectClass}
       value={filters.assigneeId}
       onChange={(event) => onAssigneeChange(event.target.value)}
     >
@@ -57,7 +69,7 @@ export const FilterBar = ({
     <Select
       size="sm"
       aria-label={t('filters.priority')}
-      className="min-w-0 text-slate-700 max-sm:flex-1"
+      className={selectClass}
       value={filters.priority}
       onChange={(event) => onPriorityChange(event.target.value as Priority | '')}
     >
@@ -65,6 +77,34 @@ export const FilterBar = ({
       {priorities.map((priority) => (
         <option key={priority} value={priority}>
           {priorityName(priority)}
+        </option>
+      ))}
+    </Select>
+    <Select
+      size="sm"
+      aria-label={t('filters.label')}
+      className={selectClass}
+      value={filters.labelId}
+      onChange={(event) => onLabelChange(event.target.value)}
+    >
+      <option value="">{t('filters.allLabels')}</option>
+      {labels.map((label) => (
+        <option key={label.id} value={label.id}>
+          {label.name}
+        </option>
+      ))}
+    </Select>
+    <Select
+      size="sm"
+      aria-label={t('filters.due')}
+      className={selectClass}
+      value={filters.due}
+      onChange={(event) => onDueChange(event.target.value as DueFilter | '')}
+    >
+      <option value="">{t('filters.allDue')}</option>
+      {dueFilters.map((due) => (
+        <option key={due} value={due}>
+          {t(`filters.dueOptions.${due}`)}
         </option>
       ))}
     </Select>

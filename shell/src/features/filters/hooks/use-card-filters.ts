@@ -1,8 +1,11 @@
 import {
+  activeFilterCount,
   emptyFilters,
   filtersForBoard,
+  type BoardLabel,
   type BoardMember,
   type CardFilters,
+  type DueFilter,
   type Priority,
 } from '@taskflow/shared';
 import { useCallback, useMemo, useState } from 'react';
@@ -11,15 +14,16 @@ import { useCallback, useMemo, useState } from 'react';
  * Search and filter state of the shell; the board remote receives it as props. What is chosen
  * stays across board switches, but applies to a board only as far as its members allow.
  */
-export const useCardFilters = (members: readonly BoardMember[]) => {
+export const useCardFilters = (members: readonly BoardMember[], labels: readonly BoardLabel[]) => {
   const [chosen, setFilters] = useState<CardFilters>(emptyFilters);
   const filters = useMemo(
     () =>
       filtersForBoard(
         chosen,
         members.map((member) => member.user_id),
+        labels.map((label) => label.id),
       ),
-    [chosen, members],
+    [chosen, members, labels],
   );
   const [open, setOpen] = useState(false);
 
@@ -35,14 +39,29 @@ export const useCardFilters = (members: readonly BoardMember[]) => {
     (priority: Priority | '') => setFilters((current) => ({ ...current, priority })),
     [],
   );
+  const setLabel = useCallback(
+    (labelId: string) => setFilters((current) => ({ ...current, labelId })),
+    [],
+  );
+  const setDue = useCallback(
+    (due: DueFilter | '') => setFilters((current) => ({ ...current, due })),
+    [],
+  );
   const reset = useCallback(() => setFilters(emptyFilters), []);
   const toggle = useCallback(() => setOpen((current) => !current), []);
   // The search counts too: on a phone it sits behind the Filter button, out of sight.
-  const activeCount = useMemo(
-    () =>
-      (filters.search.trim() ? 1 : 0) + (filters.assigneeId ? 1 : 0) + (filters.priority ? 1 : 0),
-    [filters.search, filters.assigneeId, filters.priority],
-  );
+  const activeCount = activeFilterCount(filters);
 
-  return { filters, open, activeCount, setSearch, setAssignee, setPriority, reset, toggle };
+  return {
+    filters,
+    open,
+    activeCount,
+    setSearch,
+    setAssignee,
+    setPriority,
+    setLabel,
+    setDue,
+    reset,
+    toggle,
+  };
 };

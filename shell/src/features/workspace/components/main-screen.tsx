@@ -6,6 +6,7 @@ import {
   useBoard,
   useBoards,
   useMyTasks,
+  type BoardLabel,
   type BoardMember,
   type MyTask,
   type SessionUser,
@@ -16,7 +17,6 @@ import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
 import { ConnectionBanner } from '../../connection/components/connection-banner';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
-import { FilterBar } from '../../filters/components/filter-bar';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
@@ -35,12 +35,15 @@ const NewBoardModal = lazyView(
   () => import('../../boards/components/new-board-modal'),
   'NewBoardModal',
 );
+// The filter bar shows when the Filter button is pressed (on a phone it holds the search too).
+const FilterBar = lazyView(() => import('../../filters/components/filter-bar'), 'FilterBar');
 const DeleteBoardDialog = lazyView(
   () => import('../../boards/components/delete-board-dialog'),
   'DeleteBoardDialog',
 );
 
 const noMembers: readonly BoardMember[] = [];
+const noLabels: readonly BoardLabel[] = [];
 
 /** What covers the board, if anything: one at a time, so one value. */
 type Overlay =
@@ -84,7 +87,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
 
   const data = board.status === 'ready' ? board.data : null;
   const members = data ? selectMembers(data) : noMembers;
-  const filters = useCardFilters(members);
+  const labels = data ? data.labels : noLabels;
+  const filters = useCardFilters(members, labels);
   const noBoards = boards.status === 'ready' && boards.boards.length === 0;
 
   return (
@@ -115,6 +119,9 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
           members={members}
           onAssigneeChange={filters.setAssignee}
           onPriorityChange={filters.setPriority}
+          labels={labels}
+          onLabelChange={filters.setLabel}
+          onDueChange={filters.setDue}
           onReset={filters.reset}
         />
       ) : null}
