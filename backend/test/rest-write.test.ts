@@ -152,8 +152,9 @@ describe('insert', () => {
     expect(data).toEqual([]);
   });
 
-  it('leaves nothing behind with rollback()', async () => {
-    const { data, error } = await api
+  it('leaves nothing behind with rollback() for the service role', async () => {
+    const { data, error } = await backend
+      .client(backend.serviceRoleKey)
       .from('rw_items')
       .insert({ title: 'Probe' })
       .select('title')
@@ -161,6 +162,22 @@ describe('insert', () => {
     expect(error).toBeNull();
     expect(data).toEqual([{ title: 'Probe' }]);
     expect(await backend.sql('select * from public.rw_items')).toEqual([]);
+  });
+
+  it('commits despite rollback() for anyone else, so a count kept in the transaction stays', async () => {
+    // rw_bump stands for the database's abuse limits (invitations, imports): a counter in the
+    // caller's transaction. Hosted PostgREST ignores tx=rollback; rolling back would reset it.
+    for (const client of [api, alice.client]) {
+      const { data, error } = await client.rpc('rw_bump', { p_code: 'a' }).rollback();
+      expect(error).toBeNull();
+      expect(typeof data).toBe('number');
+    }
+    expect(await backend.sql("select uses from public.rw_codes where code = 'a'")).toEqual([
+      { uses: 2 },
+    ]);
+    const { error } = await alice.client.from('rw_items').insert({ title: 'Bleibt' }).rollback();
+    expect(error).toBeNull();
+    expect(await backend.sql('select title from public.rw_items')).toEqual([{ title: 'Bleibt' }]);
   });
 });
 

@@ -73,13 +73,21 @@ const singleObject = (arrayText: string, rows: number): string => {
 };
 
 export const createHandlers = (ctx: BackendContext, catalog: Catalog) => {
-  /** Runs `fn` in one transaction as the request's role, with PostgREST's request settings. */
+  /**
+   * Runs `fn` in one transaction as the request's role, with PostgREST's request settings.
+   *
+   * `Prefer: tx=rollback` is honoured for `service_role` only. Hosted PostgREST ignores it
+   * (`db-tx-end = commit`), and for good reason: the database's abuse limits (invitations,
+   * imports) count in the caller's own transaction, so a client that could roll back its
+   * request could also roll back the count and ask without limit.
+   */
   const transaction = async <T>(
     c: RestContext,
     path: string,
-    rollback: boolean,
+    asked: boolean,
     fn: (tx: Queryable) => Promise<T>,
   ): Promise<T> => {
+    const rollback = asked && c.get('claims').role === 'service_role';
     const method = c.req.method;
     const settings = { method, path, headers: JSON.stringify(c.req.header()), cookies: '{}' };
     try {
