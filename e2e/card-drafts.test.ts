@@ -15,8 +15,8 @@ describe('a new subtask, seen by a second member', () => {
   it('is not there while it is typed, nor after Abbrechen or Escape; Speichern adds it once', async () => {
     await openCard(pair.ownerPage, card);
     await openCard(pair.memberPage, card);
-    const owner = pair.ownerPage.getByRole('dialog', { name: 'In Arbeit' });
-    const member = pair.memberPage.getByRole('dialog', { name: 'In Arbeit' });
+    const owner = pair.ownerPage.getByRole('dialog', { name: card });
+    const member = pair.memberPage.getByRole('dialog', { name: card });
     await member.getByText('50 % erledigt').waitFor();
 
     await owner.getByRole('button', { name: '+ Unteraufgabe hinzufügen' }).click();
@@ -49,7 +49,7 @@ describe('a new subtask, seen by a second member', () => {
   });
 
   it('keeps the card open and the comment typed when Escape is pressed in the comment box', async () => {
-    const owner = pair.ownerPage.getByRole('dialog', { name: 'In Arbeit' });
+    const owner = pair.ownerPage.getByRole('dialog', { name: card });
     const comment = owner.getByRole('textbox', { name: 'Kommentar schreiben...' });
     await comment.fill('Bitte mit einem Screenshot');
     await comment.press('Escape');

@@ -185,7 +185,10 @@ describe('a journey under the security policy', () => {
     await page.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
     await see(page, 'Kontaktformular reparieren');
     await page.getByRole('button', { name: /Kontaktformular reparieren/ }).click();
-    await page.getByRole('dialog', { name: 'In Arbeit' }).getByText('50 % erledigt').waitFor();
+    await page
+      .getByRole('dialog', { name: 'Kontaktformular reparieren' })
+      .getByText('50 % erledigt')
+      .waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Team (2)' }).click();

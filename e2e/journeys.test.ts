@@ -96,7 +96,7 @@ describe('a new user', () => {
     await planning.getByRole('button', { name: '+ Karte hinzufügen' }).click();
     await planning.getByPlaceholder('Titel der Karte').fill('Getränke bestellen');
     await planning.getByPlaceholder('Titel der Karte').press('Enter');
-    const detail = page.getByRole('dialog', { name: 'Planung' });
+    const detail = page.getByRole('dialog', { name: 'Getränke bestellen' });
     await detail.waitFor();
     assert.equal(await detail.getByLabel('Titel').inputValue(), 'Getränke bestellen');
     await detail.getByLabel('Priorität').selectOption('high');
@@ -109,7 +109,7 @@ describe('a new user', () => {
     await planning.getByRole('button', { name: '+ Karte hinzufügen' }).click();
     await planning.getByPlaceholder('Titel der Karte').fill('Musik organisieren');
     await planning.getByPlaceholder('Titel der Karte').press('Enter');
-    await detail.waitFor();
+    await page.getByRole('dialog', { name: 'Musik organisieren' }).waitFor();
     await page.keyboard.press('Escape');
     await see(page, 'Musik organisieren');
   });
@@ -219,7 +219,7 @@ describe('the demo board', () => {
 
   it('opens a card in the card remote; an edit there shows on the board at once', async () => {
     await page.getByRole('button', { name: /Kontaktformular reparieren/ }).click();
-    const detail = page.getByRole('dialog', { name: 'In Arbeit' });
+    const detail = page.getByRole('dialog', { name: 'Kontaktformular reparieren' });
     await detail.waitFor();
     await see(page, '50 % erledigt');
     await shoot(page, '04-karte');

@@ -158,7 +158,7 @@ describe("'Meine Aufgaben'", () => {
       .getByRole('dialog', { name: 'Meine Aufgaben' })
       .getByRole('button', { name: /„Kundentermin vorbereiten“/ })
       .click();
-    const card = page.getByRole('dialog', { name: 'Offen' });
+    const card = page.getByRole('dialog', { name: 'Kundentermin vorbereiten' });
     await card.waitFor();
     assert.equal(
       await card.getByLabel('Titel', { exact: true }).inputValue(),

@@ -163,7 +163,7 @@ describe('two members on the demo board', () => {
 
   it('lets the author edit and delete a comment; another member cannot, even through supabase-js', async () => {
     await openCard(pair.ownerPage, 'Startseite neu gestalten');
-    const owner = pair.ownerPage.getByRole('dialog', { name: 'Zu erledigen' });
+    const owner = pair.ownerPage.getByRole('dialog', { name: 'Startseite neu gestalten' });
     await owner.getByRole('button', { name: 'Bearbeiten', exact: true }).last().click();
     const field = owner.getByRole('textbox', { name: 'Kommentar bearbeiten' });
     await field.fill('Die Entwürfe liegen im neuen Team-Ordner.');
@@ -171,7 +171,7 @@ describe('two members on the demo board', () => {
     await owner.getByText('(bearbeitet)').waitFor();
 
     await openCard(pair.memberPage, 'Startseite neu gestalten');
-    const member = pair.memberPage.getByRole('dialog', { name: 'Zu erledigen' });
+    const member = pair.memberPage.getByRole('dialog', { name: 'Startseite neu gestalten' });
     await member.getByText('Die Entwürfe liegen im neuen Team-Ordner.').waitFor();
     await member.getByText('(bearbeitet)').waitFor();
     // Max wrote none of these comments: no 'Bearbeiten' for him.

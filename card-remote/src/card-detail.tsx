@@ -9,12 +9,14 @@ import {
   t,
   type CardDetailProps,
 } from '@taskflow/shared';
+import { useId } from 'react';
 import { Section } from './components/section';
 import { AssigneePicker } from './features/card-detail/components/assignee-picker';
 import { CardFields } from './features/card-detail/components/card-fields';
 import { useCard } from './features/card-detail/hooks/use-card';
 import { CommentList } from './features/comments/components/comment-list';
 import { CardHistory } from './features/history/components/card-history';
+import { CardTransferActions } from './features/card-transfer/components/card-transfer-actions';
 import { CardLabels } from './features/labels/components/card-labels';
 import { CardViewers } from './features/presence/components/card-viewers';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
@@ -40,6 +42,7 @@ const deleteWithUndo = (cardId: string) => {
 // The features meet only here: each renders its own part of the card, none imports another.
 const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
   const { status, card, members, profiles, labels, list, userId } = useCard(boardId, cardId);
+  const nameId = useId();
 
   if (!card) {
     return (
@@ -52,22 +55,30 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
   }
 
   return (
+    // Named after the card (read when it opens); the heading shows its list as context.
     <Modal
-      title={list ? list.title : t('card.title')}
+      title={list ? t('cardDetail.inList', { list: list.title }) : t('card.title')}
+      labelledBy={nameId}
       onClose={onClose}
       size="lg"
       footer={
-        <Button
-          variant="danger"
-          onClick={() => {
-            deleteWithUndo(card.id);
-            onClose();
-          }}
-        >
-          {t('card.delete')}
-        </Button>
+        <>
+          <CardTransferActions boardId={boardId} card={card} onCardGone={onClose} />
+          <Button
+            variant="danger"
+            onClick={() => {
+              deleteWithUndo(card.id);
+              onClose();
+            }}
+          >
+            {t('card.delete')}
+          </Button>
+        </>
       }
     >
+      <span id={nameId} hidden>
+        {card.title}
+      </span>
       <div className="space-y-6">
         <CardViewers boardId={boardId} cardId={card.id} />
         <CardFields card={card} />

@@ -23,7 +23,7 @@ beforeEach(async () => {
       <ToastViewport />
     </>,
   );
-  await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  await screen.findByRole('dialog', { name: 'Getränke bestellen' });
 });
 
 afterEach(() => boardStore.close());

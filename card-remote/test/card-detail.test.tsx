@@ -177,7 +177,7 @@ describe('card fields', () => {
 
   it('closes with the X and with a click on the backdrop', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Schließen' }));
-    const backdrop = screen.getByRole('dialog', { name: 'Zu erledigen' }).parentElement!;
+    const backdrop = screen.getByRole('dialog', { name: 'Getränke bestellen' }).parentElement!;
     await userEvent.click(backdrop);
     expect(onClose).toHaveBeenCalledTimes(2);
   });

@@ -82,7 +82,7 @@ describe('Escape in a field with typed text', () => {
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
     expect((field as HTMLInputElement).value).toBe('Bitte auch alkoholfreies Bier');
-    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Zu erledigen' }));
+    expect(document.activeElement).toBe(screen.getByRole('dialog', { name: 'Getränke bestellen' }));
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });

@@ -29,7 +29,7 @@ describe('card history', { timeout: 20_000 }, () => {
     );
     memoryActivity().record(entry('e-other', 'card-other', 'card_deleted', {}));
     render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={() => {}} />);
-    await screen.findByRole('dialog', { name: 'Zu erledigen' });
+    await screen.findByRole('dialog', { name: 'Getränke bestellen' });
 
     const history = await screen.findByRole('list', { name: 'Verlauf' });
     expect(

@@ -14,7 +14,7 @@ afterEach(() => boardStore.close());
 describe('the label section of a card without labels', () => {
   it('says so and offers to add one', async () => {
     render(<CardDetail boardId="board-1" cardId="card-music" onClose={vi.fn()} />);
-    await screen.findByRole('dialog', { name: 'Zu erledigen' });
+    await screen.findByRole('dialog', { name: 'Musik organisieren' });
     expect(screen.getByText('Diese Aufgabe hat noch keine Labels.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '+ Label hinzufügen' }));
     const labels = await screen.findByRole('dialog', { name: 'Labels auswählen' });
@@ -25,7 +25,7 @@ describe('the label section of a card without labels', () => {
 describe('subtasks on a touch screen', () => {
   it('show their delete button without hovering', async () => {
     render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={vi.fn()} />);
-    await screen.findByRole('dialog', { name: 'Zu erledigen' });
+    await screen.findByRole('dialog', { name: 'Getränke bestellen' });
     const deleteButtons = screen.getAllByRole('button', { name: 'Unteraufgabe löschen' });
     expect(deleteButtons.length).toBeGreaterThan(0);
     for (const button of deleteButtons) expect(button.className).not.toMatch(/opacity-0/);

@@ -21,7 +21,7 @@ const visit = (
 beforeEach(async () => {
   memoryPresence().signIn(anna);
   render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={vi.fn()} />);
-  await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  await screen.findByRole('dialog', { name: 'Getränke bestellen' });
   // The dialog can be on screen before React has run its effects (the card arrives outside
   // act), and a test asserting synchronously needs the page present in the room.
   await waitFor(() =>

@@ -12,6 +12,6 @@ export const openSampleCard = async () => {
   memoryGateway().calls.length = 0;
   const onClose = vi.fn<() => void>();
   render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={onClose} />);
-  await screen.findByRole('dialog', { name: 'Zu erledigen' });
+  await screen.findByRole('dialog', { name: 'Getränke bestellen' });
   return onClose;
 };

@@ -13,6 +13,11 @@ export interface ModalProps {
   /** Puts a secondary button with this label first in the footer; it closes like Escape. */
   cancelLabel?: string;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * The id of the element that names the dialog, when that is not the heading (the card detail
+   * is named after its card, and its heading shows the list as context).
+   */
+  labelledBy?: string;
 }
 
 const focusableSelector =
@@ -35,6 +40,7 @@ export const Modal = ({
   footer,
   cancelLabel,
   size = 'md',
+  labelledBy,
 }: ModalProps) => {
   const id = useId();
   // In document.body, outside the opening remote's root: the backdrop carries its scope.
@@ -95,7 +101,7 @@ export const Modal = ({
         ref={panel}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={`${id}-title`}
+        aria-labelledby={labelledBy ?? `${id}-title`}
         tabIndex={-1}
         className={`flex max-h-[92dvh] w-full ${sizes[size]} flex-col rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl`}
       >

@@ -1,6 +1,6 @@
 import {
   SelectField,
-  TextInput,
+  TextArea,
   boardStore,
   priorities,
   priorityName,
@@ -24,11 +24,19 @@ export const CardFields = ({ card }: { card: Card }) => {
 
   return (
     <>
-      <TextInput
+      {/* Wraps as long German titles need and grows with them (field-sizing); still one line
+          of text: Enter adds no line break (the title saves as typed), a pasted one becomes a
+          space. */}
+      <TextArea
         size="xl"
         variant="inline"
+        rows={1}
+        className="resize-none [field-sizing:content]"
         value={title.value}
-        onChange={(event) => title.onChange(event.target.value)}
+        onChange={(event) => title.onChange(event.target.value.replace(/\s*[\r\n]+\s*/g, ' '))}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.preventDefault();
+        }}
         onFocus={title.onFocus}
         onBlur={title.onBlur}
         aria-label={t('card.title')}
