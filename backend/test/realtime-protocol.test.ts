@@ -10,6 +10,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { SchemaCache } from '../src/db/schema-cache.ts';
+import { presenceDiff } from '../src/realtime/presence.ts';
 import { startTestBackend, type TestBackend } from './support/backend.ts';
 import { joinChannel, waitFor as waitUntil } from './support/waiting.ts';
 
@@ -336,6 +337,44 @@ describe('channels', () => {
     expect(await heartbeatWorks(client)).toBe(true);
     await client.close();
   });
+  it('refuses a topic or presence key the database cannot store with a reason, never an internal error', async () => {
+    const client = await connect();
+    // A private topic is written into realtime.messages to check access; shared presence
+    // writes topics, keys and metas on PostgreSQL. NUL and lone surrogates fit neither.
+    for (const topic of ['realtime:board:\u0000x', 'realtime:\ud800', 'realtime:a\u0000']) {
+      for (const config of [{ private: true }, {}]) {
+        const { reply } = await join(client, topic, config);
+        expect(reply, JSON.stringify(topic)).toEqual({
+          status: 'error',
+          response: {
+            reason:
+              'malformed message: topic must not contain NUL characters or unpaired surrogates',
+          },
+        });
+      }
+    }
+    const badKey = await join(client, 'realtime:keys', { presence: { key: 'a\u0000b' } });
+    expect(badKey.reply).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringMatching(/^malformed message: presence key must not/) },
+    });
+    const { joinRef } = await join(client, 'realtime:metas', { presence: { enabled: true } });
+    const ref = client.nextRef();
+    client.send([
+      joinRef,
+      ref,
+      'realtime:metas',
+      'presence',
+      { type: 'presence', event: 'track', payload: { name: 'x\u0000y' } },
+    ]);
+    const track = await client.take(replyTo(ref), 'the reply to a NUL in a meta');
+    expect(track[4]).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringMatching(/^malformed message: presence must not/) },
+    });
+    expect(await heartbeatWorks(client)).toBe(true);
+    await client.close();
+  });
 });
 
 describe('broadcast and presence through supabase-js', () => {
@@ -397,5 +436,61 @@ describe('broadcast and presence through supabase-js', () => {
     expect(await second.untrack()).toBe('ok');
     await waitFor(() => leaves.includes('ben'), "Ben's leave");
     expect(keys(first)).toEqual(['anna']);
+  });
+
+  it('keeps presence working for everyone when a client picks the key __proto__ or constructor', async () => {
+    const topic = `hall-${randomUUID()}`;
+    const hostile = await connect();
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const { joinRef, reply } = await join(hostile, `realtime:${topic}`, {
+        presence: { key, enabled: true },
+      });
+      expect(reply).toEqual({
+        status: 'error',
+        response: { reason: `malformed message: presence key "${key}" is reserved` },
+      });
+      // Tracking on the refused join is unmatched: the key never reaches the topic's state.
+      const ref = hostile.nextRef();
+      hostile.send([
+        joinRef,
+        ref,
+        `realtime:${topic}`,
+        'presence',
+        { type: 'presence', event: 'track', payload: {} },
+      ]);
+      expect((await hostile.take(replyTo(ref), 'the reply to track'))[4]).toMatchObject({
+        status: 'error',
+      });
+    }
+    const first = fresh().channel(topic, { config: { presence: { key: 'anna' } } });
+    const second = fresh().channel(topic, { config: { presence: { key: 'ben' } } });
+    first.on('presence', { event: 'sync' }, () => undefined);
+    second.on('presence', { event: 'sync' }, () => undefined);
+    await Promise.all([joinChannel(first), joinChannel(second)]);
+    expect(await first.track({ name: 'Anna' })).toBe('ok');
+    expect(await second.track({ name: 'Ben' })).toBe('ok');
+    const keys = (channel: RealtimeChannel) => Object.keys(channel.presenceState()).sort();
+    await waitFor(
+      () => keys(first).length === 2 && keys(second).length === 2,
+      'both presences after the hostile keys',
+    );
+    await hostile.close();
+  });
+
+  it('groups entries in maps without a prototype, so no stored key finds an inherited member', () => {
+    const entry = (key: string, ref: string) => ({ key, meta: { phx_ref: ref } });
+    const after = new Map(
+      [entry('__proto__', 'a'), entry('constructor', 'b'), entry('anna', 'c')].map((e) => [
+        e.meta.phx_ref,
+        e,
+      ]),
+    );
+    const diff = presenceDiff(new Map(), after)!;
+    expect(Object.keys(diff.joins).sort()).toEqual(['__proto__', 'anna', 'constructor']);
+    expect(JSON.parse(JSON.stringify(diff.joins))).toEqual({
+      ['__proto__']: { metas: [{ phx_ref: 'a' }] },
+      constructor: { metas: [{ phx_ref: 'b' }] },
+      anna: { metas: [{ phx_ref: 'c' }] },
+    });
   });
 });

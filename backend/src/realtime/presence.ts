@@ -107,8 +107,18 @@ export interface PresenceListener {
   readonly presence: { key: string; enabled: boolean; listening: boolean };
 }
 
+/**
+ * Keys that name a member of `Object.prototype` (`__proto__`, `constructor`, `toString`…) are
+ * refused at join: in any plain-object map, ours or a client's, they find the prototype's member
+ * instead of an entry, and one member's key would break presence for the whole topic.
+ */
+const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export const isReservedPresenceKey = (key: string): boolean => RESERVED_KEYS.has(key);
+
 const group = (entries: Iterable<PresenceEntry>): PresenceMap => {
-  const map: PresenceMap = {};
+  // Without a prototype no key finds an inherited member, whatever older processes stored.
+  const map = Object.create(null) as PresenceMap;
   for (const { key, meta } of entries) (map[key] ??= { metas: [] }).metas.push(meta);
   return map;
 };

@@ -14,10 +14,12 @@ import type WebSocket from 'ws';
 import type { JwtService, VerifiedClaims } from '../auth/jwt.ts';
 import { boundedTransactions, type BoundedTransaction } from '../db/bounded-transaction.ts';
 import type { Db } from '../db/types.ts';
+import { hasUnstorableText } from '../http/json-body.ts';
 import { BindingsError, checkFilters, parseBindings } from './bindings.ts';
 import type { Catalog } from './catalog.ts';
 import { PUBLIC_ACCESS, canRead, privateChannelAccess, unauthorized } from './channel-access.ts';
 import { roomOf } from './hub.ts';
+import { isReservedPresenceKey } from './presence.ts';
 import type { Channel, ChannelOutput, Hub } from './hub.ts';
 import { FrameError, decodeFrame, encodeFrame } from './serializer.ts';
 import type { Frame, Vsn } from './serializer.ts';
@@ -77,6 +79,22 @@ type Payload = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Payload =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const UNSTORABLE = 'must not contain NUL characters or unpaired surrogates';
+
+/**
+ * What makes a join unreadable before anything is looked up: a topic or presence key the
+ * database cannot store (the private-channel check and shared presence write them), or a
+ * reserved presence key. Answered as a malformed message, never as a failure of ours.
+ */
+const joinProblem = (topic: string, config: Payload): string | null => {
+  if (hasUnstorableText(topic)) return `topic ${UNSTORABLE}`;
+  const key = isObject(config.presence) ? config.presence.key : undefined;
+  if (typeof key !== 'string') return null;
+  if (hasUnstorableText(key)) return `presence key ${UNSTORABLE}`;
+  if (isReservedPresenceKey(key)) return `presence key "${key}" is reserved`;
+  return null;
+};
 
 export class Session implements ChannelOutput {
   private readonly channels = new Map<string, Channel>();
@@ -213,6 +231,11 @@ export class Session implements ChannelOutput {
     const config = payload.config ?? {};
     if (!isObject(config)) {
       this.reply(frame, 'error', { reason: 'malformed message: config must be an object' });
+      return;
+    }
+    const problem = joinProblem(frame.topic, config);
+    if (problem) {
+      this.reply(frame, 'error', { reason: `malformed message: ${problem}` });
       return;
     }
     let token = this.apiKey;
@@ -387,7 +410,13 @@ export class Session implements ChannelOutput {
       channel.presence.enabled = true;
       if (channel.access.presenceRead) await presence.welcome(channel);
     }
-    await presence.track(channel, isObject(payload.payload) ? payload.payload : {});
+    const meta = isObject(payload.payload) ? payload.payload : {};
+    if (hasUnstorableText(meta)) {
+      // Shared presence keeps metas as jsonb, which cannot hold them: refuse, as for topics.
+      this.reply(frame, 'error', { reason: `malformed message: presence ${UNSTORABLE}` });
+      return;
+    }
+    await presence.track(channel, meta);
     this.reply(frame, 'ok', {});
   }
 
