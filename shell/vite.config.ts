@@ -52,6 +52,7 @@ const onDemandPaths = [
   '/shell/src/features/boards/components/new-board-modal.tsx',
   '/shell/src/features/boards/components/delete-board-dialog.tsx',
   '/shell/src/features/filters/components/filter-bar.tsx',
+  '/shell/src/features/shortcuts/components/',
 ];
 const onDemand = (id: string) => onDemandPaths.some((p) => id.replaceAll('\\', '/').includes(p));
 // A chunk is loaded on demand when an on-demand module is its dynamic entry, or when it holds

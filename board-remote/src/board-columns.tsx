@@ -9,9 +9,10 @@ import {
   t,
   type BoardColumnsProps,
 } from '@taskflow/shared';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AddListColumn } from './features/columns/components/add-list-column';
 import { BoardDndContext } from './features/columns/components/board-dnd-context';
+import { BoardShortcuts } from './features/columns/components/board-shortcuts';
 import { ListColumn } from './features/columns/components/list-column';
 import { useBoardColumns } from './features/columns/hooks/use-board-columns';
 
@@ -24,6 +25,12 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
     openCard.current = onOpenCard;
   }, [onOpenCard]);
   const onOpen = useCallback((cardId: string) => openCard.current(cardId), []);
+  // The list whose card composer is open (by its button or the shortcut 'n'), if any.
+  const [composing, setComposing] = useState<string | null>(null);
+  const compose = useCallback((listId: string, open: boolean) => {
+    setComposing((current) => (open ? listId : current === listId ? null : current));
+  }, []);
+  const composeIn = useCallback((listId: string) => compose(listId, true), [compose]);
   // After the board's first paint: what waited for it ('Meine Aufgaben') may load now.
   const hasBoard = data !== null;
   useEffect(() => {
@@ -52,6 +59,7 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
     <BoardDndContext columns={columns} labels={labels} profiles={profiles}>
       {({ columns: shown, dragged }) => (
         <>
+          <BoardShortcuts onAddCard={composeIn} onOpenCard={onOpen} />
           {nothingMatches ? (
             <div
               role="status"
@@ -80,6 +88,8 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
                     profiles={profiles}
                     onOpenCard={onOpen}
                     dragged={holds ? dragged : null}
+                    composing={composing === column.list.id}
+                    onCompose={compose}
                   />
                 );
               })}

@@ -28,7 +28,6 @@ vi.mock('@taskflow/shared', async (importOriginal) =>
           owner_id: 'user-anna',
           background: '',
           created_at: '2025-01-01T00:00:00Z',
-          archived_at: null,
         },
         {
           id: 'board-2',
@@ -36,7 +35,6 @@ vi.mock('@taskflow/shared', async (importOriginal) =>
           owner_id: 'user-anna',
           background: '',
           created_at: '2025-01-02T00:00:00Z',
-          archived_at: null,
         },
       ],
     }),

@@ -17,3 +17,4 @@ export { Checkbox, type CheckboxProps } from './checkbox';
 export { MemberOptions, type MemberOptionsProps } from './member-options';
 export { Message, type MessageProps, type MessageTone } from './message';
 export type { ControlSize, ControlVariant } from './control-class';
+export { shortcutOf, shortcutKeys, isTypingTarget, type Shortcut } from './keymap';

@@ -118,7 +118,6 @@ export type Database = {
       };
       boards: {
         Row: {
-          archived_at: string | null;
           background: string;
           created_at: string;
           id: string;
@@ -126,7 +125,6 @@ export type Database = {
           title: string;
         };
         Insert: {
-          archived_at?: string | null;
           background?: string;
           created_at?: string;
           id?: string;
@@ -134,7 +132,6 @@ export type Database = {
           title: string;
         };
         Update: {
-          archived_at?: string | null;
           background?: string;
           created_at?: string;
           id?: string;
@@ -309,7 +306,6 @@ export type Database = {
       };
       cards: {
         Row: {
-          archived_at: string | null;
           board_id: string;
           created_at: string;
           deleted_at: string | null;
@@ -322,7 +318,6 @@ export type Database = {
           title: string;
         };
         Insert: {
-          archived_at?: string | null;
           board_id: string;
           created_at?: string;
           deleted_at?: string | null;
@@ -335,7 +330,6 @@ export type Database = {
           title: string;
         };
         Update: {
-          archived_at?: string | null;
           board_id?: string;
           created_at?: string;
           deleted_at?: string | null;
@@ -366,7 +360,6 @@ export type Database = {
       };
       lists: {
         Row: {
-          archived_at: string | null;
           board_id: string;
           created_at: string;
           id: string;
@@ -374,7 +367,6 @@ export type Database = {
           title: string;
         };
         Insert: {
-          archived_at?: string | null;
           board_id: string;
           created_at?: string;
           id?: string;
@@ -382,7 +374,6 @@ export type Database = {
           title: string;
         };
         Update: {
-          archived_at?: string | null;
           board_id?: string;
           created_at?: string;
           id?: string;
@@ -426,31 +417,30 @@ export type Database = {
     };
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
-      copy_card: {
-        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
-        Returns: string;
-      };
       export_board: { Args: { p_board_id: string }; Returns: Json };
       import_board: { Args: { p_doc: Json }; Returns: Json };
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
-      move_card_to_list: {
-        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
-        Returns: string;
-      };
       my_tasks: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['my_task'][];
         SetofOptions: {
           from: '*';
           to: 'my_task';
+      copy_card: {
+        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
+        Returns: string;
+      };
           isOneToOne: false;
           isSetofReturn: true;
         };
+      move_card_to_list: {
+        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
+        Returns: string;
+      };
       };
       renumber_board_lists: {
         Args: { p_board_id: string };
         Returns: {
-          archived_at: string | null;
           board_id: string;
           created_at: string;
           id: string;
@@ -467,7 +457,6 @@ export type Database = {
       renumber_list: {
         Args: { p_list_id: string };
         Returns: {
-          archived_at: string | null;
           board_id: string;
           created_at: string;
           deleted_at: string | null;

@@ -3,7 +3,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, boardStore, t, type Card } from '@taskflow/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Column } from '../hooks/use-board-columns';
 import type { DraggedCard } from '../lib/drag-data';
 import { windowLayout } from '../lib/window-layout';
@@ -52,6 +52,10 @@ interface ListColumnProps extends TileLookups {
    * one the keyboard carries is also kept in view.
    */
   dragged: DraggedCard | null;
+  /** Whether its card composer is open: one list's at a time, so the board holds which. */
+  composing: boolean;
+  /** Opens or closes the card composer of a list. Stable. */
+  onCompose: (listId: string, open: boolean) => void;
 }
 
 /**
@@ -62,10 +66,12 @@ export const ListColumn = memo(function ListColumn({
   column,
   onOpenCard,
   dragged,
+  composing,
+  onCompose,
   ...lookups
 }: ListColumnProps) {
   const { list, cards, total } = column;
-  const [adding, setAdding] = useState(false);
+  const composer = useRef<HTMLDivElement>(null);
   const listData: ListDragData = { type: 'list', title: list.title };
   const sortable = useSortable({ id: list.id, data: listData });
   const dropData: ColumnDropData = { type: 'column', listId: list.id, title: list.title };
@@ -77,9 +83,22 @@ export const ListColumn = memo(function ListColumn({
   const addCard = async (title: string): Promise<boolean> => {
     const cardId = await boardStore.addCard(list.id, title);
     if (!cardId) return false;
-    setAdding(false);
+    onCompose(list.id, false);
     setTimeout(() => onOpenCard(cardId), OPEN_NEW_CARD_DELAY_MS);
     return true;
+  };
+  // Quick entry: the composer stays open for the next title.
+  const addAnother = async (title: string) => (await boardStore.addCard(list.id, title)) !== null;
+  // One card per pasted line. Started together, in order: each goes to the end of the list as
+  // the store shows it, the ones before included, so the cards keep the lines' order.
+  const addEach = async (titles: string[]) => {
+    const ids = await Promise.all(titles.map((title) => boardStore.addCard(list.id, title)));
+    return titles.filter((_, index) => ids[index] === null);
+  };
+  // Closed without adding: the focus goes to the list's 'Karte hinzufügen', not to the page.
+  const close = () => {
+    onCompose(list.id, false);
+    requestAnimationFrame(() => composer.current?.querySelector('button')?.focus());
   };
 
   return (
@@ -116,20 +135,23 @@ export const ListColumn = memo(function ListColumn({
         dropRef={setDropRef}
         {...lookups}
       />
-      <div className="px-0.5 pt-2">
-        {adding ? (
+      <div ref={composer} className="px-0.5 pt-2">
+        {composing ? (
           <InlineAddForm
             placeholder={t('lists.cardTitlePlaceholder')}
             submitLabel={t('lists.add')}
             onSubmit={addCard}
-            onClose={() => setAdding(false)}
+            more={{ label: t('lists.addAndMore'), onSubmit: addAnother }}
+            onSubmitEach={addEach}
+            onClose={close}
           />
         ) : (
           <Button
             variant="ghost"
             size="sm"
             className="min-h-10 w-full justify-start"
-            onClick={() => setAdding(true)}
+            aria-keyshortcuts="N"
+            onClick={() => onCompose(list.id, true)}
           >
             + {t('lists.addCard')}
           </Button>

@@ -5,9 +5,18 @@ import { carriedColumns, stepCarry, type Carry, type CarryKey } from '../lib/key
 import { focusTile } from '../lib/tile-focus';
 import type { Column } from './use-board-columns';
 
-/** What a tile needs to be picked up by the keyboard; stable, so tiles stay memoised. */
-export const KeyboardCarryContext = createContext<{ pickUp(cardId: string): void }>({
+/**
+ * What a tile needs to be picked up by the keyboard, and the shortcuts '<' and '>' to move a
+ * card to the list before or after its own; stable, so tiles stay memoised.
+ */
+export interface KeyboardCarryHandle {
+  pickUp(cardId: string): void;
+  moveAcross(cardId: string, step: 'ArrowLeft' | 'ArrowRight'): void;
+}
+
+export const KeyboardCarryContext = createContext<KeyboardCarryHandle>({
   pickUp: () => {},
+  moveAcross: () => {},
 });
 
 const STEPS: readonly string[] = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
@@ -79,6 +88,35 @@ export const useKeyboardCarry = (columns: Column[]) => {
     });
   }, []);
 
+  /**
+   * A pick-up, one step left or right and a drop in one go: the card goes to the same place in
+   * the neighbouring list (its end, if that list is shorter), written and announced as a drop.
+   */
+  const moveAcross = useCallback((cardId: string, step: 'ArrowLeft' | 'ArrowRight') => {
+    const columns = columnsRef.current;
+    const column = columns.find((c) => c.cards.some((card) => card.id === cardId));
+    if (!column || carryRef.current) return;
+    const from = {
+      cardId,
+      listId: column.list.id,
+      index: column.cards.findIndex((c) => c.id === cardId),
+    };
+    const to = stepCarry(columns, from, step);
+    if (to.listId === from.listId) {
+      const { title } = where(columns, from);
+      setMessage(t(step === 'ArrowLeft' ? 'dnd.noListBefore' : 'dnd.noListAfter', { title }));
+      return;
+    }
+    const shown = carriedColumns(columns, to).find((c) => c.list.id === to.listId);
+    setMessage(t('dnd.movedTo', where(columns, to)));
+    void boardStore.moveCard(cardId, {
+      listId: to.listId,
+      ...neighboursIn(shown?.cards ?? [], cardId),
+    });
+    // Focus follows the card into its new list, once it is rendered there.
+    requestAnimationFrame(() => focusTile(cardId));
+  }, []);
+
   const carrying = carry !== null;
   // A layout effect: bound before the pick-up is painted (and announced), so a key pressed as
   // soon as it is heard is not lost.
@@ -132,6 +170,6 @@ export const useKeyboardCarry = (columns: Column[]) => {
   }, [carriedId]);
 
   const view = useMemo(() => carriedColumns(columns, carry), [columns, carry]);
-  const handle = useMemo(() => ({ pickUp }), [pickUp]);
+  const handle = useMemo(() => ({ pickUp, moveAcross }), [pickUp, moveAcross]);
   return { carry, view, message, handle };
 };

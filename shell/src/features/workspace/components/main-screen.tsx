@@ -18,6 +18,7 @@ import { BoardHeader } from '../../boards/components/board-header';
 import { ConnectionBanner } from '../../connection/components/connection-banner';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
+import { useGlobalShortcuts } from '../../shortcuts/hooks/use-global-shortcuts';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
 import { lazyView } from '../../loading/lazy-view';
@@ -37,6 +38,10 @@ const NewBoardModal = lazyView(
 );
 // The filter bar shows when the Filter button is pressed (on a phone it holds the search too).
 const FilterBar = lazyView(() => import('../../filters/components/filter-bar'), 'FilterBar');
+const ShortcutHelpDialog = lazyView(
+  () => import('../../shortcuts/components/shortcut-help-dialog'),
+  'ShortcutHelpDialog',
+);
 const DeleteBoardDialog = lazyView(
   () => import('../../boards/components/delete-board-dialog'),
   'DeleteBoardDialog',
@@ -53,6 +58,7 @@ type Overlay =
   | { kind: 'team' }
   | { kind: 'profile' }
   | { kind: 'myTasks' }
+  | { kind: 'shortcuts' }
   | { kind: 'card'; cardId: string };
 
 const none: Overlay = { kind: 'none' };
@@ -90,6 +96,13 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const labels = data ? data.labels : noLabels;
   const filters = useCardFilters(members, labels);
   const noBoards = boards.status === 'ready' && boards.boards.length === 0;
+  const { open: filtersOpen, toggle: toggleFilters } = filters;
+  useGlobalShortcuts({
+    onHelp: () => open('shortcuts'),
+    onShowSearch: () => {
+      if (!filtersOpen) toggleFilters();
+    },
+  });
 
   return (
     <div className="flex min-h-full flex-col">
@@ -166,6 +179,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
       ) : null}
       {overlay.kind === 'myTasks' ? <MyTasksView onOpenTask={openTask} onClose={close} /> : null}
       {overlay.kind === 'profile' ? <ProfileDialog user={user} onClose={close} /> : null}
+      {overlay.kind === 'shortcuts' ? <ShortcutHelpDialog onClose={close} /> : null}
       {overlay.kind === 'team' && boards.selectedId ? (
         <TeamManagement boardId={boards.selectedId} onClose={close} />
       ) : null}
