@@ -58,8 +58,11 @@ export interface BackendConfig {
   rateLimitTokenRefresh: number;
   /** Sign-ins and sign-ups per e-mail address per 5 minutes (0: no limit). */
   rateLimitPerEmail: number;
-  /** Behind a reverse proxy: rate-limit by the first X-Forwarded-For address, not the peer. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe for the per-address limits: '' none (the peer
+   * counts), `true` or a number of proxies in front, or their addresses (http/client-address.ts).
+   */
+  trustProxy: string;
   /** Realtime joins per second per connection (0: no limit), as hosted Realtime's default. */
   realtimeMaxJoinsPerSecond: number;
   /** Realtime messages (broadcast, presence, token pushes…) per second per connection (0: none). */
@@ -106,7 +109,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       .map((o) => o.trim())
       .filter(Boolean),
     migrationsDir: path.resolve(repoRoot, env.MIGRATIONS_DIR || 'supabase/migrations'),
-    maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 16 * 1024 * 1024, 'MAX_BODY_BYTES'),
+    // The database parses a body in one statement, which on PGlite holds every other request:
+    // 512 KiB parses in well under a second and admits the largest import (README "Export and import").
+    maxBodyBytes: intFrom(env.MAX_BODY_BYTES, 512 * 1024, 'MAX_BODY_BYTES'),
     maxUrlBytes: intFrom(env.MAX_URL_BYTES, 8 * 1024, 'MAX_URL_BYTES'),
     maxHeaderBytes: intFrom(env.MAX_HEADER_BYTES, 16 * 1024, 'MAX_HEADER_BYTES'),
     maxMetadataBytes: intFrom(env.MAX_METADATA_BYTES, 4 * 1024, 'MAX_METADATA_BYTES'),
@@ -117,7 +122,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
     ),
     rateLimitTokenRefresh: intFrom(env.RATE_LIMIT_TOKEN_REFRESH, 150, 'RATE_LIMIT_TOKEN_REFRESH'),
     rateLimitPerEmail: intFrom(env.RATE_LIMIT_PER_EMAIL, 30, 'RATE_LIMIT_PER_EMAIL'),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: env.TRUST_PROXY ?? '',
     realtimeMaxJoinsPerSecond: intFrom(
       env.REALTIME_MAX_JOINS_PER_SECOND,
       100,

@@ -207,11 +207,18 @@ describe('sessions', () => {
   it('changes the e-mail address: sign-in and profile follow, a taken one is refused', async () => {
     const { client, user, password } = await backend.signUpAndSignIn();
     const other = await backend.signUpAndSignIn();
-    const taken = await client.auth.updateUser({ email: other.email.toUpperCase() });
+    // The current password is required (auth-account-changes.test.ts).
+    const taken = await client.auth.updateUser({
+      email: other.email.toUpperCase(),
+      current_password: password,
+    });
     expect(taken.error).toMatchObject({ status: 422, code: 'email_exists' });
 
     const newEmail = uniqueEmail('moved');
-    const { data, error } = await client.auth.updateUser({ email: ` ${newEmail.toUpperCase()} ` });
+    const { data, error } = await client.auth.updateUser({
+      email: ` ${newEmail.toUpperCase()} `,
+      current_password: password,
+    });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(newEmail);
     const profile = await client.from('profiles').select('email').eq('id', user.id).single();

@@ -10,7 +10,8 @@ import { JsonBodyError, decodeUtf8, hasUnstorableText, parseJsonText } from '../
 import { AuthError, authErrorResponse, badJwt, invalidCredentials } from './errors.ts';
 import { hashPassword, passwordMatches } from './password-hash.ts';
 import { TokenError, type VerifiedClaims } from './jwt.ts';
-import { clientAddress, createRateLimiter } from './rate-limit.ts';
+import { clientAddress, proxyTrust } from '../http/client-address.ts';
+import { createFailureBackoff, createRateLimiter } from './rate-limit.ts';
 import {
   closeSessions,
   openSession,
@@ -135,16 +136,47 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     expiresIn: ctx.config.jwtExpiry,
     maxMetadataBytes: ctx.config.maxMetadataBytes,
   };
+  const trust = proxyTrust(ctx.config.trustProxy);
   const limits = {
     signInSignUpPerIp: createRateLimiter(ctx.config.rateLimitSignInSignUps),
     refreshPerIp: createRateLimiter(ctx.config.rateLimitTokenRefresh),
     refreshPerEmail: createRateLimiter(ctx.config.rateLimitTokenRefresh),
+    /** Sign-ups and e-mail changes, per address asked for (what reveals who is registered). */
     perEmail: createRateLimiter(ctx.config.rateLimitPerEmail),
+    /** Password checks per account and IP address: never per account alone (see below). */
+    perEmailAndIp: createRateLimiter(ctx.config.rateLimitPerEmail),
+    failures: createFailureBackoff(),
   };
-  /** Sign-ins and sign-ups share their limits, per IP address and per e-mail address. */
-  const limitSignInSignUp = (c: Context, email: string) => {
-    limits.signInSignUpPerIp.take(clientAddress(c, ctx.config.trustProxy));
-    if (email) limits.perEmail.take(email);
+  /** A sign-up, or an e-mail change: per IP address and per address asked for. */
+  const limitSignUp = (c: Context, email: string) => {
+    limits.signInSignUpPerIp.take(clientAddress(c, trust));
+    limits.perEmail.take(email);
+  };
+  /**
+   * Checks `password` against `hash` for the account `email`, within the limits on guessing:
+   * per IP address, per account and IP address, and the back-off after wrong ones. None of them
+   * counts per account alone, so a stranger's wrong guesses cannot lock the owner out: from
+   * another address the owner's correct password works. An empty e-mail counts per IP only.
+   */
+  const passwordCheck = async (
+    c: Context,
+    email: string,
+    password: string,
+    hash: string | null,
+  ) => {
+    const ip = clientAddress(c, trust);
+    limits.signInSignUpPerIp.take(ip);
+    const key = JSON.stringify([email, ip]);
+    if (email) {
+      limits.failures.check(key);
+      limits.perEmailAndIp.take(key);
+    }
+    const matches = password !== '' && (await passwordMatches(password, hash));
+    if (email) {
+      if (matches) limits.failures.succeeded(key);
+      else limits.failures.failed(key);
+    }
+    return matches;
   };
   const app = new Hono();
 
@@ -204,7 +236,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     const email = normaliseEmail(stringField(body, 'email'));
-    limitSignInSignUp(c, email);
+    limitSignUp(c, email);
     const password = stringField(body, 'password');
     checkPassword(password);
     const metadata = metadataField(body) ?? {};
@@ -231,11 +263,11 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     if (grantType === 'password') {
       const email = stringField(body, 'email').trim().toLowerCase();
       const password = stringField(body, 'password');
-      limitSignInSignUp(c, email);
-      if (!email || !password) throw invalidCredentials();
-      const user = await findUserByEmail(db, email);
+      const user = email ? await findUserByEmail(db, email) : null;
       // Compare even for an unknown address, so timing does not tell which addresses exist.
-      const matches = await passwordMatches(
+      const matches = await passwordCheck(
+        c,
+        email,
         password,
         user?.encrypted_password ?? (await dummyHash),
       );
@@ -243,7 +275,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       return c.json(await db.transaction((tx) => openSession(tx, settings, user)));
     }
     if (grantType === 'refresh_token') {
-      limits.refreshPerIp.take(clientAddress(c, ctx.config.trustProxy));
+      limits.refreshPerIp.take(clientAddress(c, trust));
       const token = stringField(body, 'refresh_token');
       if (!token)
         throw new AuthError(
@@ -264,21 +296,25 @@ export const authRoutes = (ctx: BackendContext): Hono => {
   app.get('/user', async (c) => c.json(toUserJson((await requireUser(c)).user)));
 
   app.put('/user', async (c) => {
-    const { user } = await requireUser(c);
+    const { user, claims } = await requireUser(c);
     const body = await readBody(c);
     const password = body.password == null ? undefined : stringField(body, 'password');
-    if (password !== undefined) {
-      checkPassword(password);
+    if (password !== undefined) checkPassword(password);
+    const email = body.email == null ? undefined : normaliseEmail(stringField(body, 'email'));
+    const changesEmail = email !== undefined && email !== user.email;
+    if (password !== undefined || changesEmail) {
       // As on a hosted project with update_password_require_current_password (supabase/auth
-      // #2364): a new password needs the current one, so a stolen access token alone cannot
-      // take the account over. Guesses count against the address's sign-in limit.
-      limits.perEmail.take(user.email);
+      // #2364), and for the address too: a stolen access token alone cannot take the account
+      // over. supabase-js sends it as `updateUser({ email, current_password })`. Guesses count
+      // like sign-in attempts.
       const current = stringField(body, 'current_password');
-      if (!current || !(await passwordMatches(current, user.encrypted_password))) {
+      if (!(await passwordCheck(c, user.email, current, user.encrypted_password))) {
         throw new AuthError(
           400,
           'current_password_mismatch',
-          'Current password required when setting new password.',
+          password !== undefined
+            ? 'Current password required when setting new password.'
+            : 'Current password required when setting a new email address.',
         );
       }
     }
@@ -286,34 +322,35 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     // The stored metadata is merged with the new keys (jsonb ||), so the merge is what must fit.
     if (metadata)
       checkMetadataSize({ ...user.raw_user_meta_data, ...metadata }, ctx.config.maxMetadataBytes);
-    // A new address takes effect at once (no mail can confirm it here); the profile follows it
-    // through the migrations' trigger.
-    const email = body.email == null ? undefined : normaliseEmail(stringField(body, 'email'));
-    if (email !== undefined && email !== user.email) {
-      const holder = await findUserByEmail(db, email);
-      if (holder) {
-        throw new AuthError(
-          422,
-          'email_exists',
-          'A user with this email address has already been registered',
-        );
-      }
+    const emailTaken = () =>
+      new AuthError(
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
+    if (changesEmail) {
+      // "Is this address registered?" is what sign-up answers too: the same limits apply.
+      limitSignUp(c, email);
+      if (await findUserByEmail(db, email)) throw emailTaken();
     }
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
     try {
-      const updated = await updateUser(db, user.id, {
-        passwordHash: password === undefined ? undefined : await hashPassword(password),
-        metadata,
-        email,
+      // A new address takes effect at once (no mail can confirm it here); the profile follows
+      // it through the migrations' trigger. A new password ends every other session, as GoTrue
+      // does: whoever signed in with the old one is signed out; this session stays.
+      const updated = await db.transaction(async (tx) => {
+        const row = await updateUser(tx, user.id, {
+          passwordHash,
+          metadata,
+          email: changesEmail ? email : undefined,
+        });
+        if (passwordHash !== undefined)
+          await closeSessions(tx, user.id, claims.session_id, 'others');
+        return row;
       });
       return c.json(toUserJson(updated ?? user));
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') {
-        throw new AuthError(
-          422,
-          'email_exists',
-          'A user with this email address has already been registered',
-        );
-      }
+      if ((error as { code?: string }).code === '23505') throw emailTaken();
       throw error;
     }
   });
