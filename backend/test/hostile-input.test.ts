@@ -15,6 +15,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 const FIXTURE = `
 create table public.hi_items (id int primary key, title text not null, done boolean not null default false);
 insert into public.hi_items values (1, 'eins');
+create table public.hi_wide (id int primary key, item_id int references public.hi_items (id),
+  c1 int, c2 int, c3 int, c4 int, c5 int, c6 int, c7 int, c8 int, c9 int, c10 int);
 create function public.hi_echo(payload json) returns json language sql as $$ select payload $$;
 `;
 
@@ -75,6 +77,27 @@ describe('limits on what a request may ask for', () => {
     const body = await expectRestError(await rest(`hi_items?select=${select}`), 400, 'PGRST100');
     expect(body.details).toBe('the select list has 1700 items; at most 500 are allowed');
     expect(String(body.message).length).toBeLessThan(400);
+  });
+
+  it('counts a select by its expanded width: repeated * is 400 PGRST100, not 500 54011 (found by the fuzz suite)', async () => {
+    // hi_wide has 12 columns, so 250 stars stay under the item limit of 500 but expand to 3,000.
+    const stars = Array.from({ length: 250 }, () => '*').join(',');
+    const read = await expectRestError(await rest(`hi_wide?select=${stars}`), 400, 'PGRST100');
+    expect(read.details).toBe(
+      'the select list of hi_wide expands to 3000 columns; at most 1664 are allowed',
+    );
+    const write = await rest(`hi_wide?select=*&select=${stars},item_id,id`, {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify({ id: 1 }),
+    });
+    await expectRestError(write, 400, 'PGRST100');
+    const embedded = await rest(`hi_items?select=id,hi_wide(${stars})`);
+    expect((await expectRestError(embedded, 400, 'PGRST100')).details).toMatch(/list of hi_wide/);
+    expect(await backend.sql('select id from public.hi_wide')).toEqual([]);
+    // A wide list that fits is still answered.
+    const fits = await rest(`hi_wide?select=${Array.from({ length: 130 }, () => '*').join(',')}`);
+    expect(fits.status).toBe(200);
   });
 
   it('refuses JSON nested 10,000 deep with 400 PGRST102, for tables and for rpc', async () => {

@@ -328,8 +328,27 @@ const embedSql = (
   };
 };
 
+/**
+ * Postgres refuses a select list wider than 1,664 entries (54011, "target lists can have at
+ * most 1664 entries") only when it runs the query. The parser's item limit cannot see that
+ * `*` stands for every column, so `select=*,*,…` would pass it and end in a 500: the width is
+ * counted here, with each `*` expanded, and a wider list is the client's 400.
+ */
+export const MAX_SELECT_WIDTH = 1664;
+
 /** The select list of one level, with its embeds (`path` is the level's dotted embed path). */
 export const selectLevel = (b: Builder, src: Source, items: SelectItem[], path = ''): LevelSql => {
+  const width = items.reduce(
+    (n, item) => n + (item.kind === 'star' ? Math.max(1, src.columns.size) : 1),
+    0,
+  );
+  if (width > MAX_SELECT_WIDTH) {
+    throw parseError(
+      'select parameter',
+      path ? `${path}(…)` : '',
+      `the select list of ${src.name} expands to ${width} columns; at most ${MAX_SELECT_WIDTH} are allowed`,
+    );
+  }
   const out: LevelSql = { columns: [], inner: [] };
   for (const item of items) {
     if (item.kind === 'star') {
