@@ -49,6 +49,18 @@ describe('authErrorText', () => {
       new AuthApiError('Too many requests', 429, undefined),
       'Zu viele Versuche. Bitte warten Sie einen Moment.',
     ],
+    [
+      new AuthApiError('Password cannot be longer than 72 characters', 422, 'validation_failed'),
+      'Das Passwort darf höchstens 72 Zeichen lang sein.',
+    ],
+    [
+      new AuthApiError(
+        'User metadata is too large: 70000 bytes, at most 65536 are allowed',
+        422,
+        'validation_failed',
+      ),
+      'Der Name ist zu lang. Bitte geben Sie einen kürzeren Namen ein.',
+    ],
     [new AuthRetryableFetchError('Failed to fetch', 0), 'Keine Verbindung zum Server.'],
   ])('translates %s', (error, text) => {
     expect(authErrorText(error)).toBe(text);
@@ -61,9 +73,7 @@ describe('authErrorText', () => {
       ),
     ).toBe('Signups not allowed for this instance');
     expect(
-      authErrorText(
-        new AuthApiError('Password cannot be longer than 72 characters', 422, 'validation_failed'),
-      ),
-    ).toBe('Password cannot be longer than 72 characters');
+      authErrorText(new AuthApiError('Phone number is not allowed', 422, 'validation_failed')),
+    ).toBe('Phone number is not allowed');
   });
 });

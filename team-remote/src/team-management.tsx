@@ -1,5 +1,14 @@
 import './remote.css';
-import { Modal, StyleScope, t, type TeamManagementProps } from '@taskflow/shared';
+import {
+  ConfirmDialog,
+  Modal,
+  StyleScope,
+  displayName,
+  t,
+  type BoardMember,
+  type TeamManagementProps,
+} from '@taskflow/shared';
+import { useState } from 'react';
 import { InviteForm } from './features/team/components/invite-form';
 import { MemberRow } from './features/team/components/member-row';
 import { useTeam } from './features/team/hooks/use-team';
@@ -7,6 +16,9 @@ import { useTeam } from './features/team/hooks/use-team';
 /** The team-management modal (docs/product-spec.md §2, screen 5). */
 const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
   const team = useTeam(boardId);
+  // Asked in the app, not with window.confirm: the browser's dialog speaks its own language and
+  // cannot say who is meant.
+  const [removing, setRemoving] = useState<BoardMember | null>(null);
   return (
     <Modal title={t('team.title')} onClose={onClose}>
       <div className="space-y-5">
@@ -33,13 +45,27 @@ const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
                   canRemove={
                     team.isOwner && member.role !== 'owner' && member.user_id !== team.me?.id
                   }
-                  onRemove={() => void team.remove(member.id)}
+                  onRemove={() => setRemoving(member)}
                 />
               ))}
             </ul>
           )}
         </section>
       </div>
+      {removing ? (
+        <ConfirmDialog
+          title={t('team.confirmRemoveTitle')}
+          message={t('team.confirmRemove')}
+          hint={t('team.confirmRemoveWho', {
+            name: removing.profile?.full_name || displayName(removing.profile ?? undefined),
+            email: removing.profile?.email ?? '',
+          })}
+          confirmLabel={t('team.remove')}
+          cancelLabel={t('boards.cancel')}
+          onConfirm={() => void team.remove(removing.id)}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
     </Modal>
   );
 };

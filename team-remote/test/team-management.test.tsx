@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,26 +85,45 @@ describe('team management', () => {
     expect(memoryGateway().calls.filter((call) => call.name === 'inviteMemberByEmail')).toEqual([]);
   });
 
-  it('removes a member after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('removes a member after confirmation in the app, which names the person', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
     const dialog = await renderTeam();
     await userEvent.click(
       within(row(dialog, 'Ben Keller')).getByRole('button', { name: 'Entfernen' }),
     );
-    expect(confirm).toHaveBeenCalledWith(
-      'Möchten Sie dieses Mitglied wirklich vom Board entfernen?',
-    );
-    expect(within(dialog).queryByText('Ben Keller')).toBe(null);
+    const ask = screen.getByRole('dialog', { name: 'Mitglied entfernen' });
+    expect(ask.textContent).toContain('Möchten Sie dieses Mitglied wirklich vom Board entfernen?');
+    expect(ask.textContent).toContain('Ben Keller (ben@beispiel.de) verliert den Zugriff');
+    // Cancel has the focus: Enter right away keeps the member.
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Abbrechen' }));
+    await userEvent.click(within(ask).getByRole('button', { name: 'Entfernen' }));
+    expect(confirm).not.toHaveBeenCalled();
+    await waitFor(() => expect(within(dialog).queryByText('Ben Keller')).toBe(null));
     expect(getToastsForTest().map((toast) => toast.message)).toContain('Mitglied wurde entfernt.');
   });
 
   it('keeps the member when the owner does not confirm', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const dialog = await renderTeam();
     await userEvent.click(
       within(row(dialog, 'Ben Keller')).getByRole('button', { name: 'Entfernen' }),
     );
+    const ask = screen.getByRole('dialog', { name: 'Mitglied entfernen' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Abbrechen' }));
+    expect(screen.queryByRole('dialog', { name: 'Mitglied entfernen' })).toBe(null);
     expect(within(dialog).getByText('Ben Keller')).toBeTruthy();
+  });
+
+  it('answers a malformed address in German, without asking the server', async () => {
+    const dialog = await renderTeam();
+    memoryGateway().calls.length = 0;
+    await userEvent.type(
+      within(dialog).getByLabelText(/per E-Mail einladen/),
+      'clara-beispiel{Enter}',
+    );
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    );
+    expect(memoryGateway().calls.filter((call) => call.name === 'inviteMemberByEmail')).toEqual([]);
   });
 
   it('shows a member neither the invite area nor remove buttons', async () => {

@@ -33,6 +33,8 @@ export const de = {
       rateLimited: 'Zu viele Versuche. Bitte warten Sie einen Moment.',
       network: 'Keine Verbindung zum Server.',
       wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
+      passwordTooLong: 'Das Passwort darf höchstens 72 Zeichen lang sein.',
+      metadataTooLarge: 'Der Name ist zu lang. Bitte geben Sie einen kürzeren Namen ein.',
     },
   },
   topBar: {
@@ -241,6 +243,8 @@ export const de = {
     empty: 'Noch keine Mitglieder',
   },
   priority: {
+    confirmRemoveTitle: 'Mitglied entfernen',
+    confirmRemoveWho: '{name} ({email}) verliert den Zugriff auf dieses Board.',
     low: 'Niedrig',
     medium: 'Mittel',
     high: 'Hoch',

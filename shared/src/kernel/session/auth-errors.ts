@@ -21,17 +21,26 @@ const byCode: Partial<Record<string, TextKey>> = {
   current_password_mismatch: 'auth.errors.wrongCurrentPassword',
 };
 
+// GoTrue's generic `validation_failed`, told apart by what its message is about: a badly formed
+// address, a password over bcrypt's 72 bytes, user metadata (the full name) over the limit.
+const validationTexts: { about: RegExp; key: TextKey }[] = [
+  { about: /e-?mail/i, key: 'auth.errors.invalidEmail' },
+  { about: /password.*longer than/i, key: 'auth.errors.passwordTooLong' },
+  { about: /metadata.*too large/i, key: 'auth.errors.metadataTooLarge' },
+];
+
 /**
- * The German text for a failed auth call. GoTrue answers a badly formed address with the generic
- * `validation_failed`, so that code counts as "invalid address" only when it is about the e-mail.
+ * The German text for a failed auth call. GoTrue answers several bad inputs with the generic
+ * `validation_failed`; validationTexts tells them apart.
  * supabase-js reports a request that never reached the server as AuthRetryableFetchError with
  * status 0. Anything unknown keeps the server's own message (docs/product-spec.md §8).
  */
 export const authErrorText = (error: AuthErrorLike): string => {
   const key = error.code ? byCode[error.code] : undefined;
   if (key) return t(key);
-  if (error.code === 'validation_failed' && /e-?mail/i.test(error.message)) {
-    return t('auth.errors.invalidEmail');
+  if (error.code === 'validation_failed') {
+    const validation = validationTexts.find(({ about }) => about.test(error.message));
+    if (validation) return t(validation.key);
   }
   if (error.status === 429) return t('auth.errors.rateLimited');
   if (error.name === 'AuthRetryableFetchError' || error.status === 0) {

@@ -36,8 +36,8 @@ export const useTeam = (boardId: string) => {
     }
   };
 
+  /** Removes a member; the caller has asked first (ConfirmDialog in team-management.tsx). */
   const remove = async (memberId: string): Promise<void> => {
-    if (!window.confirm(t('team.confirmRemove'))) return;
     if (await boardStore.removeMember(memberId)) showToast(t('team.removed'), 'success');
   };
 
