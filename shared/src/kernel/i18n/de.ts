@@ -171,10 +171,6 @@ export const de = {
     notFound: 'Diese Aufgabe gibt es nicht mehr.',
     unknownUser: 'Unbekannt',
   },
-  labels: {
-    selectTitle: 'Labels auswählen',
-    empty: 'Noch keine Labels für dieses Board',
-    done: 'Fertig',
   cardDetail: {
     inList: 'In der Liste „{list}“',
   },
@@ -199,6 +195,10 @@ export const de = {
     moveFailed: 'Die Karte konnte nicht verschoben werden.',
     copyFailed: 'Die Karte konnte nicht kopiert werden.',
   },
+  labels: {
+    selectTitle: 'Labels auswählen',
+    empty: 'Noch keine Labels für dieses Board',
+    done: 'Fertig',
     createTitle: 'Neues Label erstellen',
     newLabel: 'Neues Label',
     name: 'Name',
@@ -240,11 +240,11 @@ export const de = {
     added: '{email} wurde zum Board hinzugefügt!',
     removed: 'Mitglied wurde entfernt.',
     confirmRemove: 'Möchten Sie dieses Mitglied wirklich vom Board entfernen?',
+    confirmRemoveTitle: 'Mitglied entfernen',
+    confirmRemoveWho: '{name} ({email}) verliert den Zugriff auf dieses Board.',
     empty: 'Noch keine Mitglieder',
   },
   priority: {
-    confirmRemoveTitle: 'Mitglied entfernen',
-    confirmRemoveWho: '{name} ({email}) verliert den Zugriff auf dieses Board.',
     low: 'Niedrig',
     medium: 'Mittel',
     high: 'Hoch',
