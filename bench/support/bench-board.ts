@@ -53,7 +53,6 @@ export const generateBoard = async (backend: RunningBackend, count: number) => {
   await insertAll(owner.client, 'board_labels', labels);
   const cards = Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
-    board_id: board.id,
     list_id: lists[i % LISTS]!.id,
     title: `Aufgabe ${i + 1}: ${['Texte prüfen', 'Design abstimmen', 'Fehler beheben', 'Daten migrieren'][i % 4]}`,
     description: i % 3 === 0 ? 'Eine Beschreibung mit etwas Text, wie Teams sie schreiben.' : '',
