@@ -36,6 +36,7 @@ const ownKind: Record<string, string> = {
   priority: 'card_priority',
   description: 'card_description',
   deleted_at: 'card_deleted',
+  archived_at: 'card_archived',
 };
 
 /**
@@ -194,6 +195,7 @@ describe('every column of cards', () => {
               board_id: boardId,
               created_at: '2000-01-01T00:00:00+00:00',
               deleted_at: '2000-01-01T00:00:00+00:00',
+              archived_at: '2000-01-01T00:00:00+00:00',
             },
           ],
         },
@@ -206,6 +208,7 @@ describe('every column of cards', () => {
     expect(card.id).not.toBe('00000000-0000-4000-8000-000000000001');
     expect(card.list_id).not.toBe(listIds[0]);
     expect(card.deleted_at).toBeNull();
+    expect(card.archived_at).toBeNull();
     expect(String(card.created_at).startsWith('2000')).toBe(false);
   });
 });

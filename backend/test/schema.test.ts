@@ -763,6 +763,7 @@ describe('board_snapshot', () => {
       owner_id: owner.id,
       background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
       created_at: expect.any(String),
+      archived_at: null,
     });
     expect(doc.members.map((m: Row) => [m.user_id, m.role])).toEqual([
       [owner.id, 'owner'],
@@ -790,6 +791,7 @@ describe('board_snapshot', () => {
       [listId, 'Zu erledigen', 1024],
     ]);
     expect(Object.keys(doc.lists[0]!).sort()).toEqual([
+      'archived_at',
       'board_id',
       'created_at',
       'id',
@@ -809,6 +811,7 @@ describe('board_snapshot', () => {
       position: 10,
       created_at: expect.any(String),
       deleted_at: null,
+      archived_at: null,
       assignee_ids: [],
       label_ids: [],
       checklist: [],

@@ -28,6 +28,7 @@ vi.mock('@taskflow/shared', async (importOriginal) =>
           owner_id: 'user-anna',
           background: '',
           created_at: '2025-01-01T00:00:00Z',
+          archived_at: null,
         },
         {
           id: 'board-2',
@@ -35,6 +36,7 @@ vi.mock('@taskflow/shared', async (importOriginal) =>
           owner_id: 'user-anna',
           background: '',
           created_at: '2025-01-02T00:00:00Z',
+          archived_at: null,
         },
       ],
     }),

@@ -10,6 +10,7 @@ const board = (id: string, title: string): Board => ({
   owner_id: 'u1',
   background: 'bg-gradient-to-br from-blue-500 to-indigo-600',
   created_at: '2025-01-01T00:00:00Z',
+  archived_at: null,
 });
 
 const renderTopBar = (overrides: Partial<TopBarProps> = {}) => {

@@ -9,15 +9,15 @@
 -- column that neither travels nor is named here.
 
 -- Not in a board document, so never read from one: the server's own (ids; the board, which
--- follows the list; the time of creation; the soft delete, whose cards are not exported) and the
--- list, which is the document's structure (a card sits in its list's array).
+-- follows the list; the time of creation; the soft delete and the archive, whose cards are not
+-- exported) and the list, which is the document's structure (a card sits in its list's array).
 create or replace function private.card_fields_not_exported()
 returns text[]
 language sql
 immutable
 set search_path = ''
 as $$
-  select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at']
+  select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at', 'archived_at']
 $$;
 
 comment on function private.card_fields_not_exported() is

@@ -14,6 +14,10 @@
 -- json_build_object, which looks up every argument's type on every call. The children of
 -- cards are aggregated once per table and hash-joined to the cards rather than queried per
 -- card (docs/data-model.md has the measured time).
+--
+-- Archived lists and cards (archived_at), and the cards of an archived list, are left out: they
+-- are off the board for everyone, and the 'Archiv' view reads them itself. A client that learns
+-- by realtime that one came back loads the board again, since the row alone lacks its children.
 
 create or replace function public.board_snapshot(p_board_id uuid)
 returns json
@@ -23,7 +27,12 @@ security invoker
 set search_path = ''
 as $$
   with board_cards as (
-    select c.* from public.cards c where c.board_id = p_board_id
+    select c.* from public.cards c
+    where c.board_id = p_board_id
+      and c.archived_at is null
+      and not exists (
+        select 1 from public.lists al where al.id = c.list_id and al.archived_at is not null
+      )
   ),
   assignees as (
     select a.card_id, json_agg(a.user_id order by a.created_at, a.user_id) as ids
@@ -83,7 +92,7 @@ as $$
     'lists', coalesce((
       select json_agg(li order by li.position, li.created_at, li.id)
       from public.lists li
-      where li.board_id = b.id
+      where li.board_id = b.id and li.archived_at is null
     ), '[]'::json),
     'cards', coalesce((
       select json_agg(cd order by cd.position, cd.created_at, cd.id)
@@ -95,7 +104,7 @@ as $$
 $$;
 
 comment on function public.board_snapshot(uuid) is
-  'The board with its members (and profiles), labels, lists and cards (with assignee ids, label ids, checklist and comments) as one JSON document, read with the caller''s rights; null when the caller cannot see the board.';
+  'The board with its members (and profiles), labels, lists and cards not archived (with assignee ids, label ids, checklist and comments) as one JSON document, read with the caller''s rights; null when the caller cannot see the board.';
 
 revoke execute on function public.board_snapshot(uuid) from public, anon;
 grant execute on function public.board_snapshot(uuid) to authenticated, service_role;

@@ -23,7 +23,8 @@ as $$
       c.list_id,
       c.priority,
       c.due_date,
-      0 as position
+      0 as position,
+      c.archived_at
     from public.card_assignees a
     join me on a.user_id = me.id
     join public.cards c on c.id = a.card_id
@@ -46,7 +47,8 @@ as $$
       c.list_id,
       c.priority,
       coalesce(i.due_date, c.due_date),
-      i.position
+      i.position,
+      c.archived_at
     from public.card_checklist_items i
     join me on i.assigned_to = me.id
     join public.cards c on c.id = i.card_id
@@ -68,6 +70,8 @@ as $$
   from assigned t
   join public.boards b on b.id = t.board_id
   join public.lists l on l.id = t.list_id
+  -- Archived cards, lists and boards are off the board, so off the list too.
+  where t.archived_at is null and l.archived_at is null and b.archived_at is null
   order by
     t.due_date nulls last,
     case t.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end,
@@ -80,7 +84,7 @@ as $$
 $$;
 
 comment on function private.my_tasks() is
-  'Meine Aufgaben (the work behind public.my_tasks): the caller''s card assignments (cards not deleted and not finished, i.e. not all subtasks ticked) and open subtask assignments across their boards, with board and list titles, priority and due date (a subtask without its own deadline takes its card''s). Ordered by due date (none last), priority, board, card. Security definer: only boards where the caller is in board_members.';
+  'Meine Aufgaben (the work behind public.my_tasks): the caller''s card assignments (cards not deleted, not archived and not finished, i.e. not all subtasks ticked) and open subtask assignments across their boards, with board and list titles, priority and due date (a subtask without its own deadline takes its card''s). Ordered by due date (none last), priority, board, card. Security definer: only boards where the caller is in board_members.';
 
 revoke execute on function private.my_tasks() from public, anon;
 grant execute on function private.my_tasks() to authenticated, service_role;

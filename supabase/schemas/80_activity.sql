@@ -106,7 +106,8 @@ as $$
 declare
   v_card jsonb;
   -- Columns with a kind of their own below, and those left out of the history.
-  v_own_kind constant text[] := array['deleted_at', 'list_id', 'title', 'due_date', 'priority', 'description'];
+  v_own_kind constant text[] := array[
+    'deleted_at', 'archived_at', 'list_id', 'title', 'due_date', 'priority', 'description'];
   v_old jsonb;
   v_new jsonb;
   v_field text;
@@ -122,8 +123,8 @@ begin
   end if;
 
   if tg_op = 'DELETE' then
-    -- A purged card was deleted already (soft delete); a card whose list is gone went with it.
-    if old.deleted_at is null
+    -- A purged card was deleted or archived already; a card whose list is gone went with it.
+    if old.deleted_at is null and old.archived_at is null
        and exists (select 1 from public.lists l where l.id = old.list_id) then
       perform private.record_activity(old.board_id, old.id, 'card_deleted',
         jsonb_build_object('card_title', old.title));
@@ -136,6 +137,11 @@ begin
     perform private.record_activity(new.board_id, new.id, 'card_deleted', v_card);
   elsif old.deleted_at is not null and new.deleted_at is null then
     perform private.record_activity(new.board_id, new.id, 'card_restored', v_card);
+  end if;
+  if old.archived_at is null and new.archived_at is not null then
+    perform private.record_activity(new.board_id, new.id, 'card_archived', v_card);
+  elsif old.archived_at is not null and new.archived_at is null then
+    perform private.record_activity(new.board_id, new.id, 'card_unarchived', v_card);
   end if;
   if old.list_id is distinct from new.list_id then
     perform private.record_activity(new.board_id, new.id, 'card_moved', v_card || jsonb_build_object(
@@ -175,7 +181,7 @@ end;
 $$;
 
 comment on function private.record_card_activity() is
-  'Trigger: activity for cards created, moved, renamed, deleted, restored, due date, priority and description changed, and card_field_changed for any other column (but private.card_fields_not_recorded()).';
+  'Trigger: activity for cards created, moved, renamed, deleted, restored, archived, unarchived, due date, priority and description changed, and card_field_changed for any other column (but private.card_fields_not_recorded()).';
 
 revoke execute on function private.record_card_activity() from public, anon, authenticated;
 
@@ -196,10 +202,24 @@ begin
   if tg_op = 'INSERT' then
     perform private.record_activity(new.board_id, null, 'list_created', jsonb_build_object(
       'list_id', new.id, 'list_title', new.title));
-  elsif tg_op = 'DELETE' then
-    perform private.record_activity(old.board_id, null, 'list_deleted', jsonb_build_object(
-      'list_id', old.id, 'list_title', old.title));
-  elsif old.title is distinct from new.title then
+    return null;
+  end if;
+  if tg_op = 'DELETE' then
+    -- A purged list was archived already: its entry was written then.
+    if old.archived_at is null then
+      perform private.record_activity(old.board_id, null, 'list_deleted', jsonb_build_object(
+        'list_id', old.id, 'list_title', old.title));
+    end if;
+    return null;
+  end if;
+  if old.archived_at is null and new.archived_at is not null then
+    perform private.record_activity(new.board_id, null, 'list_archived', jsonb_build_object(
+      'list_id', new.id, 'list_title', new.title));
+  elsif old.archived_at is not null and new.archived_at is null then
+    perform private.record_activity(new.board_id, null, 'list_unarchived', jsonb_build_object(
+      'list_id', new.id, 'list_title', new.title));
+  end if;
+  if old.title is distinct from new.title then
     perform private.record_activity(new.board_id, null, 'list_renamed', jsonb_build_object(
       'list_id', new.id, 'before', old.title, 'after', new.title));
   end if;
@@ -208,12 +228,12 @@ end;
 $$;
 
 comment on function private.record_list_activity() is
-  'Trigger: activity for lists created, renamed and deleted.';
+  'Trigger: activity for lists created, renamed, archived, unarchived and deleted.';
 
 revoke execute on function private.record_list_activity() from public, anon, authenticated;
 
 create or replace trigger record_activity
-  after insert or delete or update of title on public.lists
+  after insert or delete or update of title, archived_at on public.lists
   for each row execute function private.record_list_activity();
 
 create or replace function private.record_member_activity()

@@ -20,7 +20,9 @@
 -- 42501 (HTTP 403) rather than given an empty board.
 --
 -- Soft-deleted cards (deleted_at set, waiting for their purge) are left out: for the user they
--- are gone. Positions are exported as stored, so an import restores the order exactly.
+-- are gone. So are archived cards and lists (archived_at): the file holds the board as its
+-- members see it, and the archive stays with the board it came from. Positions are exported as
+-- stored, so an import restores the order exactly.
 
 create or replace function private.board_people(p_board_id uuid)
 returns table (user_id uuid, email text, full_name text)
@@ -76,7 +78,8 @@ begin
     select * from private.board_people(p_board_id)
   ),
   board_cards as (
-    select c.* from public.cards c where c.board_id = p_board_id and c.deleted_at is null
+    select c.* from public.cards c
+    where c.board_id = p_board_id and c.deleted_at is null and c.archived_at is null
   ),
   assignees as (
     select a.card_id, json_agg(pe.email order by a.created_at, a.user_id) as emails
@@ -166,7 +169,7 @@ begin
              ) order by li.position, li.created_at, li.id)
       from public.lists li
       left join list_cards lc on lc.list_id = li.id
-      where li.board_id = b.id
+      where li.board_id = b.id and li.archived_at is null
     ), '[]'::json)
   )
   into v_doc
@@ -178,7 +181,7 @@ end;
 $$;
 
 comment on function public.export_board(uuid) is
-  'The board as a versioned document {"format":"taskflow-board","version":1,...}: board, members (by e-mail), labels, lists with their cards (positions, label ids, assignees by e-mail, subtasks, comments with author e-mail and time). Members only (42501 otherwise); soft-deleted cards are left out.';
+  'The board as a versioned document {"format":"taskflow-board","version":1,...}: board, members (by e-mail), labels, lists with their cards (positions, label ids, assignees by e-mail, subtasks, comments with author e-mail and time). Members only (42501 otherwise); soft-deleted and archived cards and archived lists are left out.';
 
 revoke execute on function public.export_board(uuid) from public, anon;
 grant execute on function public.export_board(uuid) to authenticated, service_role;

@@ -34,11 +34,18 @@ const columnDefaults: {
   [T in Table]: Required<Pick<Row<T>, DefaultedColumn<T> & keyof Row<T>>>;
 } = {
   profiles: { full_name: '', email: null },
-  boards: { background: 'bg-gradient-to-br from-blue-500 to-indigo-600' },
+  boards: { background: 'bg-gradient-to-br from-blue-500 to-indigo-600', archived_at: null },
   board_members: { role: 'member' },
   board_labels: { color: 'bg-blue-100 text-blue-800' },
-  lists: { position: 0 },
-  cards: { description: '', due_date: null, priority: 'medium', position: 0, deleted_at: null },
+  lists: { position: 0, archived_at: null },
+  cards: {
+    description: '',
+    due_date: null,
+    priority: 'medium',
+    position: 0,
+    deleted_at: null,
+    archived_at: null,
+  },
   card_assignees: {},
   card_tags: {},
   card_checklist_items: {

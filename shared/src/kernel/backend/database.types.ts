@@ -118,6 +118,7 @@ export type Database = {
       };
       boards: {
         Row: {
+          archived_at: string | null;
           background: string;
           created_at: string;
           id: string;
@@ -125,6 +126,7 @@ export type Database = {
           title: string;
         };
         Insert: {
+          archived_at?: string | null;
           background?: string;
           created_at?: string;
           id?: string;
@@ -132,6 +134,7 @@ export type Database = {
           title: string;
         };
         Update: {
+          archived_at?: string | null;
           background?: string;
           created_at?: string;
           id?: string;
@@ -306,6 +309,7 @@ export type Database = {
       };
       cards: {
         Row: {
+          archived_at: string | null;
           board_id: string;
           created_at: string;
           deleted_at: string | null;
@@ -318,6 +322,7 @@ export type Database = {
           title: string;
         };
         Insert: {
+          archived_at?: string | null;
           board_id: string;
           created_at?: string;
           deleted_at?: string | null;
@@ -330,6 +335,7 @@ export type Database = {
           title: string;
         };
         Update: {
+          archived_at?: string | null;
           board_id?: string;
           created_at?: string;
           deleted_at?: string | null;
@@ -360,6 +366,7 @@ export type Database = {
       };
       lists: {
         Row: {
+          archived_at: string | null;
           board_id: string;
           created_at: string;
           id: string;
@@ -367,6 +374,7 @@ export type Database = {
           title: string;
         };
         Insert: {
+          archived_at?: string | null;
           board_id: string;
           created_at?: string;
           id?: string;
@@ -374,6 +382,7 @@ export type Database = {
           title: string;
         };
         Update: {
+          archived_at?: string | null;
           board_id?: string;
           created_at?: string;
           id?: string;
@@ -417,30 +426,31 @@ export type Database = {
     };
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
+      copy_card: {
+        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
+        Returns: string;
+      };
       export_board: { Args: { p_board_id: string }; Returns: Json };
       import_board: { Args: { p_doc: Json }; Returns: Json };
       invite_board_member: { Args: { p_board_id: string; p_email: string }; Returns: Json };
+      move_card_to_list: {
+        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
+        Returns: string;
+      };
       my_tasks: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['my_task'][];
         SetofOptions: {
           from: '*';
           to: 'my_task';
-      copy_card: {
-        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
-        Returns: string;
-      };
           isOneToOne: false;
           isSetofReturn: true;
         };
-      move_card_to_list: {
-        Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
-        Returns: string;
-      };
       };
       renumber_board_lists: {
         Args: { p_board_id: string };
         Returns: {
+          archived_at: string | null;
           board_id: string;
           created_at: string;
           id: string;
@@ -457,6 +467,7 @@ export type Database = {
       renumber_list: {
         Args: { p_list_id: string };
         Returns: {
+          archived_at: string | null;
           board_id: string;
           created_at: string;
           deleted_at: string | null;
