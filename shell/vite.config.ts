@@ -38,7 +38,7 @@ const devRuntimeConfig = (): Plugin => {
  * What the shell imports with `import()` when the user asks for it (features/loading/
  * lazy-view.tsx): the export and import formats (zod, papaparse, the mappers) and the views
  * that use them, and the panels and dialogs a click opens ('Meine Aufgaben', the
- * profile, 'Aktivität', 'Board-Einstellungen', the new-board and delete-board dialogs). Preloading them would put them back into the
+ * profile, 'Aktivität', 'Board-Einstellungen', the new-board and delete-board dialogs, 'Archiv'). Preloading them would put them back into the
  * first load (e2e/delivery.test.ts keeps its budget). Named explicitly: the federation runtime
  * also loads its shares by `import()`, and those are needed at start.
  */
@@ -51,6 +51,7 @@ const onDemandPaths = [
   '/shell/src/features/boards/components/board-settings-dialog.tsx',
   '/shell/src/features/boards/components/new-board-modal.tsx',
   '/shell/src/features/boards/components/delete-board-dialog.tsx',
+  '/shell/src/features/archive/',
   '/shell/src/features/filters/components/filter-bar.tsx',
   '/shell/src/features/shortcuts/components/',
 ];

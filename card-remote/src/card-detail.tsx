@@ -26,16 +26,30 @@ const UNDO_MS = 8000;
 
 /**
  * Deletes the card undoably: it disappears at once for everyone (a soft delete), and a toast
- * offers 'Rückgängig' for 8 seconds, which brings it back with all it had.
+ * offers 'Rückgängig' for 8 seconds (longer while it has the pointer or the focus), which
+ * brings it back with all it had. The focus goes to 'Rückgängig', so that undo is one Enter
+ * away instead of falling to the page with the closed dialog.
  */
 const deleteWithUndo = (cardId: string) => {
   const toastId = showToast(t('card.deleted'), 'info', {
     action: { label: t('card.undo'), run: () => void boardStore.restoreCard(cardId) },
     durationMs: UNDO_MS,
+    focus: true,
   });
   // A refused deletion shows its own message; the undo offer then makes no sense.
   void boardStore.softDeleteCard(cardId).then((deleted) => {
     if (!deleted) dismissToast(toastId);
+  });
+};
+
+/** Archives the card, with 'Rückgängig' in a toast that takes the focus, as for a deletion. */
+const archiveWithUndo = (cardId: string, title: string) => {
+  const toastId = showToast(t('archive.cardArchived', { title }), 'info', {
+    action: { label: t('card.undo'), run: () => void boardStore.setCardArchived(cardId, false) },
+    focus: true,
+  });
+  void boardStore.setCardArchived(cardId, true).then((archived) => {
+    if (!archived) dismissToast(toastId);
   });
 };
 
@@ -64,6 +78,15 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
       footer={
         <>
           <CardTransferActions boardId={boardId} card={card} onCardGone={onClose} />
+          <Button
+            variant="secondary"
+            onClick={() => {
+              archiveWithUndo(card.id, card.title);
+              onClose();
+            }}
+          >
+            {t('archive.archive')}
+          </Button>
           <Button
             variant="danger"
             onClick={() => {

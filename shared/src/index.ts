@@ -18,3 +18,4 @@ export * from './features/my-tasks';
 export * from './features/presence';
 export * from './features/activity';
 export * from './features/transfer';
+export * from './features/archive';

@@ -185,6 +185,7 @@ describe('the boards list while the backend is away', () => {
       fetchMyBoards: async () => [],
       insertBoard: () => Promise.reject(unreachable()),
       deleteBoardRow: async () => undefined,
+      setBoardArchived: async () => undefined,
     });
     expect(await boards.create('Herbstfest')).toBeNull();
     expect(errorToasts()).toContain(

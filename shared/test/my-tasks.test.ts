@@ -10,7 +10,12 @@ import {
 import type { MyTask } from '../src/features/my-tasks/my-tasks-api';
 import type { MyTaskSignal } from '../src/features/my-tasks/my-tasks-changes';
 import { MyTasksStore, type MyTasksState } from '../src/features/my-tasks/my-tasks-store';
-import { reminderText, startReminders } from '../src/features/my-tasks/reminders';
+import {
+  reminderText,
+  startReminders,
+  type Announced,
+  type ReminderMemory,
+} from '../src/features/my-tasks/reminders';
 import { myTaskRow as task } from '../src/testing/my-task-row';
 
 // 2026-11-23 is a Monday.
@@ -117,14 +122,29 @@ describe('reminder text', () => {
 });
 
 describe('reminders', () => {
+  /** The device's memory of what was announced: one per test, shared by its sign-ins. */
+  let device: ReminderMemory;
+  beforeEach(() => {
+    let stored: Announced | null = null;
+    device = {
+      read: () => stored,
+      write: (announced) => {
+        stored = announced;
+      },
+    };
+  });
   const follow = () => {
     const state$ = new Subject<MyTasksState>();
     const toasts: string[] = [];
     const system: string[] = [];
-    const subscription = startReminders(state$, {
-      toast: (message) => toasts.push(message),
-      system: (title, body) => system.push(`${title}: ${body}`),
-    });
+    const subscription = startReminders(
+      state$,
+      {
+        toast: (message) => toasts.push(message),
+        system: (title, body) => system.push(`${title}: ${body}`),
+      },
+      device,
+    );
     return { state$, toasts, system, subscription };
   };
   const ready = (tasks: MyTask[], today = monday): MyTasksState => ({
@@ -159,15 +179,32 @@ describe('reminders', () => {
     expect(toasts).toHaveLength(3);
   });
 
-  it('says nothing when nothing is due, and starts over for the next sign-in', () => {
+  it('says nothing when nothing is due', () => {
     const { state$, toasts } = follow();
     state$.next(ready([task('2026-12-24'), task(null)]));
     expect(toasts).toEqual([]);
-    const due = task(monday);
-    state$.next(ready([due]));
-    state$.next({ status: 'idle', tasks: [], today: monday });
-    state$.next(ready([due]));
-    expect(toasts).toEqual(['Heute fällig: 1 Aufgabe', 'Heute fällig: 1 Aufgabe']);
+  });
+
+  it('announces a task once a day: not again at the next sign-in, board switch or import', () => {
+    const first = follow();
+    const late = task('2026-11-20');
+    first.state$.next(ready([late]));
+    expect(first.toasts).toEqual(['Überfällig: 1 Aufgabe']);
+    // A refetch that misses the task (a board switch, an import) and finds it again.
+    first.state$.next(ready([]));
+    first.state$.next(ready([late, task('2026-12-24')]));
+    first.state$.next({ status: 'idle', tasks: [], today: monday });
+    first.subscription.unsubscribe();
+
+    // Signed in again the same day, in a new page: quiet.
+    const again = follow();
+    again.state$.next(ready([late]));
+    expect([...first.toasts, ...again.toasts]).toEqual(['Überfällig: 1 Aufgabe']);
+
+    // The next day it reminds again.
+    const tomorrow = follow();
+    tomorrow.state$.next(ready([late], '2026-11-24'));
+    expect(tomorrow.toasts).toEqual(['Überfällig: 1 Aufgabe']);
   });
 });
 

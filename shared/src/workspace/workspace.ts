@@ -16,7 +16,12 @@ import { BoardStore } from '../features/board/board-store';
 import { supabaseBoardGateway } from '../features/board/board-gateway';
 import { BoardsStore } from '../features/boards/boards-store';
 import { membershipChanges } from '../features/boards/membership-changes';
-import { deleteBoardRow, fetchMyBoards, insertBoard } from '../features/boards/boards-api';
+import {
+  deleteBoardRow,
+  fetchMyBoards,
+  insertBoard,
+  setBoardArchived,
+} from '../features/boards/boards-api';
 import { importBoardDocument, type ImportedBoard } from '../features/transfer/transfer-api';
 import { clearToasts, showToast } from '../kernel/toast/toast-store';
 import { fetchMyTasks } from '../features/my-tasks/my-tasks-api';
@@ -29,6 +34,7 @@ export const boardsStore = new BoardsStore({
   fetchMyBoards,
   insertBoard,
   deleteBoardRow,
+  setBoardArchived,
   changes: (userId) => membershipChanges(userId, connection),
 });
 export const boardStore = new BoardStore(supabaseBoardGateway, connection);

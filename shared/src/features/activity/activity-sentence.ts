@@ -56,6 +56,8 @@ const fieldValue = (value: unknown): string => {
 const PLAIN = new Map<ActivityKind, string>([
   ['card_deleted', 'cardDeleted'],
   ['card_restored', 'cardRestored'],
+  ['card_archived', 'cardArchived'],
+  ['card_unarchived', 'cardUnarchived'],
   ['card_description', 'descriptionChanged'],
   ['assignee_added', 'assigneeAdded'],
   ['assignee_removed', 'assigneeRemoved'],
@@ -74,6 +76,8 @@ const NAMING = new Map<ActivityKind, [string, string, string, (value: unknown) =
   ['comment_added', ['commentAdded', 'text', 'after', excerpt]],
   ['list_created', ['listCreated', 'list', 'list_title', text]],
   ['list_deleted', ['listDeleted', 'list', 'list_title', text]],
+  ['list_archived', ['listArchived', 'list', 'list_title', text]],
+  ['list_unarchived', ['listUnarchived', 'list', 'list_title', text]],
 ]);
 
 /** The sentence of one entry, without the time. */
@@ -102,6 +106,8 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
   });
 
   const kind = entry.kind as ActivityKind;
+  // A deleted comment's words have left the entry (data.text_removed): say that, not '„“'.
+  if (kind === 'comment_added' && data.text_removed) return sentence('commentAddedDeleted', base);
   const plain = PLAIN.get(kind);
   if (plain) return sentence(plain, base);
   const named = NAMING.get(kind);

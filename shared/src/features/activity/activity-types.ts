@@ -14,6 +14,9 @@ export type ActivityKind =
   | 'card_renamed'
   | 'card_deleted'
   | 'card_restored'
+  // Off the board into the archive and back (migration 20261126006000_archive).
+  | 'card_archived'
+  | 'card_unarchived'
   | 'card_due_date'
   | 'card_priority'
   | 'card_description'
@@ -32,6 +35,8 @@ export type ActivityKind =
   | 'list_created'
   | 'list_renamed'
   | 'list_deleted'
+  | 'list_archived'
+  | 'list_unarchived'
   | 'member_added'
   | 'member_removed'
   // One entry for a whole import (import_board): data { board_title, lists, cards }.

@@ -123,6 +123,9 @@ export class BoardStore {
   /** Undoable: restoreCard reverses it; the server purges the card 30 s later. */
   softDeleteCard = (cardId: string) => this.edit('softDeleteCard', cardId);
   restoreCard = (cardId: string) => this.edit('restoreCard', cardId);
+  /** Off the board into the 'Archiv' (true), or back (false); purged after 30 days. */
+  setCardArchived = (cardId: string, archived: boolean) =>
+    this.edit('setCardArchived', cardId, archived);
   setAssigned = (cardId: string, userId: string, assigned: boolean) =>
     this.edit('setAssigned', cardId, userId, assigned);
   setTagged = (cardId: string, labelId: string, tagged: boolean) =>
@@ -132,6 +135,9 @@ export class BoardStore {
   renameList = (listId: string, title: string) => this.edit('renameList', listId, title);
   /** Between two lists, by id (null at an end). */
   moveList = (listId: string, between: Between) => this.edit('moveList', listId, between);
+  /** With its cards, as for a card. */
+  setListArchived = (listId: string, archived: boolean) =>
+    this.edit('setListArchived', listId, archived);
   deleteList = (listId: string) => this.edit('deleteList', listId);
 
   createLabel = (name: string, color: string) => this.create('createLabel', name, color);

@@ -8,11 +8,19 @@
 //   tells whether the socket is up, and a snapshot that got no answer that the backend is away.
 import type { Connection } from '../../kernel/backend/connection';
 import { SyncedResource } from '../../kernel/backend/synced-resource';
-import type { BoardMember, BoardSnapshot } from '../../domain/types';
+import type { BoardData, BoardMember, BoardSnapshot } from '../../domain/types';
 import { fromSnapshot, applyRowChange } from './board-data';
 import type { BoardGateway } from './board-gateway';
 import type { BoardState } from './board-state';
 import { insertOrUpdate, type RowChange } from './row-change';
+
+/** Whether the change updates a list or card of this board that the state does not hold. */
+const cameBack = (data: BoardData, change: RowChange): boolean => {
+  if (change.eventType !== 'UPDATE' || change.new.board_id !== data.board.id) return false;
+  const id = change.new.id as string;
+  if (change.table === 'lists') return !data.lists[id];
+  return change.table === 'cards' && !data.cards[id];
+};
 
 export class BoardSync {
   /** The open board's snapshot and channel; null when none is open. */
@@ -71,7 +79,12 @@ export class BoardSync {
       this.state.lose('notFound');
       return;
     }
+    const unknownRow = cameBack(board, change);
     this.state.applyNews(change);
+    // A card or list restored from the archive (or moved here from another board) arrives as
+    // an UPDATE of a row this board does not hold: the row alone lacks its cards, labels,
+    // subtasks and comments, so the board is loaded again (the snapshot leaves archived rows out).
+    if (unknownRow) this.reload();
     if (change.table === 'board_members' && change.eventType !== 'DELETE') {
       void this.completeMemberProfile(change.new as Partial<BoardMember>);
     }

@@ -11,6 +11,7 @@ export {
   selectCardsByList,
   selectMembers,
   selectMemberProfiles,
+  isLiveCard,
   type MemberProfile,
 } from './selectors';
 export { createUseBoard } from './use-board';

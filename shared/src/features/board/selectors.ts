@@ -16,20 +16,29 @@ const memo = <T>(compute: (data: BoardData) => T) => {
   };
 };
 
-export const selectLists = memo((data): BoardList[] => Object.values(data.lists).sort(byPosition));
-
 /**
- * A soft-deleted card (cards.deleted_at) stays in the state, children and all, so
- * that undo brings it back whole; every view leaves it out.
+ * An archived list (lists.archived_at) stays in the state while the board is open, with its
+ * cards, so that undo brings it back whole; every view leaves it and its cards out. The same
+ * holds for a soft-deleted or archived card.
  */
-const isLiveCard = (card: Pick<Card, 'deleted_at'>): boolean => !card.deleted_at;
+export const selectLists = memo((data): BoardList[] =>
+  Object.values(data.lists)
+    .filter((list) => !list.archived_at)
+    .sort(byPosition),
+);
+
+/** A card on the board: not soft-deleted, not archived, and in a list that is not archived. */
+export const isLiveCard = (data: BoardData, card: Card): boolean =>
+  !card.deleted_at && !card.archived_at && !data.lists[card.list_id]?.archived_at;
 
 /** The live cards of the board, by id. */
-const selectLiveCards = memo((data): Card[] => Object.values(data.cards).filter(isLiveCard));
+const selectLiveCards = memo((data): Card[] =>
+  Object.values(data.cards).filter((card) => isLiveCard(data, card)),
+);
 
 export const selectCardsByList = memo((data): Record<string, Card[]> => {
   const grouped: Record<string, Card[]> = {};
-  for (const list of Object.values(data.lists)) grouped[list.id] = [];
+  for (const list of selectLists(data)) grouped[list.id] = [];
   for (const card of selectLiveCards(data)) grouped[card.list_id]?.push(card);
   for (const cards of Object.values(grouped)) cards.sort(byPosition);
   return grouped;

@@ -7,7 +7,8 @@ import { createStateCell } from '../../kernel/state/state-cell';
 import { PatchStack } from '../../kernel/state/patch-stack';
 import { SyncedResource, type LiveEvent } from '../../kernel/backend/synced-resource';
 import { newId } from '../../domain/new-id';
-import type { deleteBoardRow, fetchMyBoards, insertBoard } from './boards-api';
+import type { deleteBoardRow, fetchMyBoards, insertBoard, setBoardArchived } from './boards-api';
+import type { MembershipChange } from './membership-changes';
 import { isNetworkError, isPermissionError } from '../../kernel/backend/api-error';
 import { showToast } from '../../kernel/toast/toast-store';
 import { t, type TextKey } from '../../kernel/i18n/t';
@@ -38,8 +39,9 @@ export interface BoardsApi {
   fetchMyBoards: typeof fetchMyBoards;
   insertBoard: typeof insertBoard;
   deleteBoardRow: typeof deleteBoardRow;
+  setBoardArchived: typeof setBoardArchived;
   /** Says when the user's set of boards may have changed (membership-changes.ts). */
-  changes?(userId: string): Observable<LiveEvent<unknown>>;
+  changes?(userId: string): Observable<LiveEvent<MembershipChange>>;
 }
 
 /** A burst of membership changes (a board deleted with its members) costs one reload. */
@@ -90,21 +92,44 @@ export class BoardsStore {
   private base: BoardsState = initial;
   private readonly patches = new PatchStack<BoardsState>();
   private userId: string | null = null;
+  /** What changed since the last load: tells a board deleted from a membership ended. */
+  private readonly heard = new Set<MembershipChange>();
+  /** Boards the user is archiving or deleting: their leaving the list is no news to them. */
+  private readonly leaving = new Set<string>();
   /** The list is small: any change reloads it. */
-  private readonly resource = new SyncedResource<Board[], unknown>({
+  private readonly resource = new SyncedResource<Board[], MembershipChange>({
     load: () => this.api.fetchMyBoards(),
     live: () => (this.userId && this.api.changes?.(this.userId)) || EMPTY,
     loaded: (boards, held) => {
+      const before = this.base;
       this.setBase((s) => ({
         status: 'ready',
         boards,
         selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
       }));
+      this.tellLoss(before, boards);
       if (held.length > 0) this.resource.reloadSoon(CHANGES_DEBOUNCE_MS);
     },
-    changed: () => this.resource.reloadSoon(CHANGES_DEBOUNCE_MS),
+    changed: (change) => {
+      this.heard.add(change);
+      this.resource.reloadSoon(CHANGES_DEBOUNCE_MS);
+    },
     failed: () => this.publishStatus(),
   });
+
+  /**
+   * The board on screen left the list by someone else's hand: the member is told which, and
+   * why, rather than switched away silently. Removed from the board, or the board archived or
+   * deleted by its owner: the membership's own change tells them apart.
+   */
+  private tellLoss(before: BoardsState, boards: readonly Board[]): void {
+    const lost = before.boards.find((b) => b.id === before.selectedId);
+    const removed = this.heard.has('board_members') && !this.heard.has('boards');
+    this.heard.clear();
+    if (!lost || this.leaving.has(lost.id) || boards.some((b) => b.id === lost.id)) return;
+    const text = removed ? 'archive.removedFromBoard' : 'archive.boardGone';
+    showToast(t(text, { title: lost.title }), 'info');
+  }
 
   constructor(
     private readonly api: BoardsApi,
@@ -193,24 +218,77 @@ export class BoardsStore {
   }
 
   /**
-   * Removes the board at once; it comes back with a message if the server refuses. The removal
-   * is a pending patch, so a refusal drops it and keeps whatever changed meanwhile (a reload,
-   * another selection).
+   * Deletes the board for good (from the archive or its settings, after its name was typed),
+   * and says so, naming it.
    */
-  async remove(boardId: string): Promise<boolean> {
+  async remove(board: Pick<Board, 'id' | 'title'>): Promise<boolean> {
+    const done = await this.leave(
+      board.id,
+      () => this.api.deleteBoardRow(board.id),
+      'errors.deleteFailed',
+    );
+    if (done) showToast(t('archive.boardDeleted', { title: board.title }), 'success');
+    return done;
+  }
+
+  /**
+   * 'Board löschen': the board goes into the archive, out of every member's list (theirs
+   * reload on the board's UPDATE), with 'Rückgängig' in a toast and 'Wiederherstellen' in the
+   * archive until it is purged 30 days later (20261126006000_archive).
+   */
+  async archive(board: Board): Promise<boolean> {
+    const done = await this.leave(
+      board.id,
+      () => this.api.setBoardArchived(board.id, true),
+      'errors.archiveFailed',
+    );
+    if (done) {
+      showToast(t('archive.boardArchived', { title: board.title }), 'info', {
+        action: { label: t('card.undo'), run: () => void this.restore(board) },
+        focus: true,
+      });
+    }
+    return done;
+  }
+
+  /** Back from the archive: listed again, and selected, as a board just made. */
+  async restore(board: Board): Promise<boolean> {
+    try {
+      await this.api.setBoardArchived(board.id, false);
+    } catch (error) {
+      showToast(failureText(error, 'archive.restoreFailed'), 'error');
+      return false;
+    }
+    this.adopt({ ...board, archived_at: null });
+    return true;
+  }
+
+  /**
+   * Takes the board off the list at once; it comes back with a message if the server refuses.
+   * The removal is a pending patch, so a refusal drops it and keeps whatever changed meanwhile
+   * (a reload, another selection).
+   */
+  private async leave(
+    boardId: string,
+    send: () => Promise<void>,
+    failure: TextKey,
+  ): Promise<boolean> {
     const removal = withoutBoard(boardId);
     const patch = this.patches.push(removal);
+    this.leaving.add(boardId);
     this.publish();
     try {
-      await this.api.deleteBoardRow(boardId);
+      await send();
       this.patches.drop(patch);
       this.setBase(removal);
       return true;
     } catch (error) {
       this.patches.drop(patch);
       this.publish();
-      showToast(failureText(error, 'errors.deleteFailed'), 'error');
+      showToast(failureText(error, failure), 'error');
       return false;
+    } finally {
+      this.leaving.delete(boardId);
     }
   }
 }

@@ -3,6 +3,9 @@ import type { Connection } from '../../kernel/backend/connection';
 import type { LiveEvent } from '../../kernel/backend/synced-resource';
 import { subscribeChanges } from '../../kernel/backend/changes-channel';
 
+/** Which table changed: a board (renamed, archived, deleted) or the user's membership. */
+export type MembershipChange = 'board_members' | 'boards';
+
 /**
  * Says when the user's set of boards may have changed: they were invited to a board or removed
  * from one, or a board they see was renamed or deleted. The list is small, so the boards store
@@ -14,8 +17,8 @@ import { subscribeChanges } from '../../kernel/backend/changes-channel';
 export const membershipChanges = (
   userId: string,
   connection: Connection,
-): Observable<LiveEvent<null>> =>
-  new Observable<LiveEvent<null>>((subscriber) =>
+): Observable<LiveEvent<MembershipChange>> =>
+  new Observable<LiveEvent<MembershipChange>>((subscriber) =>
     subscribeChanges(
       `memberships-${userId}`,
       [
@@ -23,7 +26,7 @@ export const membershipChanges = (
         { table: 'boards', event: 'UPDATE' },
         { table: 'boards', event: 'DELETE' },
       ],
-      () => subscriber.next({ kind: 'change', change: null }),
+      (table) => subscriber.next({ kind: 'change', change: table }),
       (status) => {
         // Removing the channel reports CLOSED: a sign-out, not a fault.
         if (subscriber.closed) return;

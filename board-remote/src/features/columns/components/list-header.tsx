@@ -1,5 +1,14 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import { ConfirmDialog, Message, TextInput, boardStore, t, type BoardList } from '@taskflow/shared';
+import {
+  ConfirmDialog,
+  Message,
+  TextInput,
+  boardStore,
+  dismissToast,
+  showToast,
+  t,
+  type BoardList,
+} from '@taskflow/shared';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
@@ -19,8 +28,8 @@ interface ListHeaderProps {
 
 /**
  * A list's header: drag it to reorder the list; click the title to rename it (Enter saves,
- * Escape cancels, blank is refused); the menu renames or deletes after a confirmation that
- * names the list and its card count.
+ * Escape cancels, blank is refused); the menu renames, archives (with undo) or deletes after a
+ * confirmation that names the list and its card count.
  */
 export const ListHeader = ({ list, shown, total, handle }: ListHeaderProps) => {
   const [editing, setEditing] = useState(false);
@@ -75,6 +84,7 @@ export const ListHeader = ({ list, shown, total, handle }: ListHeaderProps) => {
         open={menuOpen}
         onToggle={setMenuOpen}
         onRename={() => setEditing(true)}
+        onArchive={() => archiveWithUndo(list)}
         onDelete={() => setConfirming(true)}
       />
       {confirming ? (
@@ -90,6 +100,21 @@ export const ListHeader = ({ list, shown, total, handle }: ListHeaderProps) => {
       ) : null}
     </header>
   );
+};
+
+/**
+ * Archives the list with its cards: off the board for everyone at once, with 'Rückgängig' in a
+ * toast that takes the focus (the menu that had it is gone with the list), and 'Wiederherstellen'
+ * in the board's 'Archiv' for 30 days.
+ */
+const archiveWithUndo = (list: BoardList) => {
+  const toastId = showToast(t('archive.listArchived', { title: list.title }), 'info', {
+    action: { label: t('card.undo'), run: () => void boardStore.setListArchived(list.id, false) },
+    focus: true,
+  });
+  void boardStore.setListArchived(list.id, true).then((archived) => {
+    if (!archived) dismissToast(toastId);
+  });
 };
 
 const TitleEditor = ({ list, onDone }: { list: BoardList; onDone: () => void }) => {
@@ -144,11 +169,12 @@ interface ListMenuProps {
   open: boolean;
   onToggle: (open: boolean) => void;
   onRename: () => void;
+  onArchive: () => void;
   onDelete: () => void;
 }
 
-/** A small menu: a button that opens two actions; Escape or a click elsewhere closes it. */
-const ListMenu = ({ title, open, onToggle, onRename, onDelete }: ListMenuProps) => {
+/** A small menu: a button that opens its actions; Escape or a click elsewhere closes it. */
+const ListMenu = ({ title, open, onToggle, onRename, onArchive, onDelete }: ListMenuProps) => {
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
@@ -219,6 +245,12 @@ const ListMenu = ({ title, open, onToggle, onRename, onDelete }: ListMenuProps) 
             tone="text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100"
           >
             {t('lists.renameList')}
+          </MenuItem>
+          <MenuItem
+            onClick={choose(onArchive)}
+            tone="text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100"
+          >
+            {t('archive.archiveList')}
           </MenuItem>
           <MenuItem
             onClick={choose(onDelete)}

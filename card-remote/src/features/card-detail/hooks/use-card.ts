@@ -1,13 +1,19 @@
-import { currentUser, selectMemberProfiles, selectMembers, useBoard } from '@taskflow/shared';
+import {
+  currentUser,
+  isLiveCard,
+  selectMemberProfiles,
+  selectMembers,
+  useBoard,
+} from '@taskflow/shared';
 import { useMemo } from 'react';
 
 /** One card of the open board, with the board's members and labels around it. */
 export const useCard = (boardId: string, cardId: string) => {
   const board = useBoard(boardId);
   const data = board.data;
-  // A soft-deleted card (waiting for undo) is gone for the detail, as for the board.
+  // A soft-deleted or archived card (waiting for undo) is gone for the detail, as for the board.
   const stored = data?.cards[cardId];
-  const card = stored && !stored.deleted_at ? stored : null;
+  const card = stored && data && isLiveCard(data, stored) ? stored : null;
   const members = useMemo(() => (data ? selectMembers(data) : []), [data]);
   const profiles = useMemo(() => (data ? selectMemberProfiles(data) : {}), [data]);
   const labels = data?.labels ?? [];

@@ -99,6 +99,28 @@ export const cardCommands = {
     );
   },
 
+  /**
+   * Archives a card, or brings it back from the archive: cards.archived_at, stamped by the
+   * server and purged after 30 days (20261126006000_archive). Restoring a card that is not
+   * in the state (after a reload) goes through the archive view, not here.
+   */
+  setCardArchived(
+    { data }: CommandContext,
+    cardId: string,
+    archived: boolean,
+  ): BoardCommand | null {
+    const card = data.cards[cardId];
+    if (!card || !card.archived_at === !archived) return null;
+    const archived_at = archived ? new Date().toISOString() : null;
+    return change(
+      'cards',
+      (d) => d.cards[cardId],
+      { archived_at },
+      (api) => api.updateCardRow(cardId, { archived_at }),
+      archived ? 'errors.archiveFailed' : 'errors.restoreFailed',
+    );
+  },
+
   setAssigned(_: CommandContext, cardId: string, userId: string, assigned: boolean): BoardCommand {
     return write(
       (assigned ? insertOrUpdate : deletion)('card_assignees', {

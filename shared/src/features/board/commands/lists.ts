@@ -1,4 +1,4 @@
-// Commands on lists: add, rename, move, delete.
+// Commands on lists: add, rename, move, archive, delete.
 import { positionAtEnd, type Between } from '../../../domain/positions';
 import { newRow } from '../../../domain/new-rows';
 import { deletion } from '../row-change';
@@ -44,6 +44,24 @@ export const listCommands = {
       renumber: (api) => api.renumberBoardLists(data.board.id),
       failure: 'errors.moveListFailed',
     });
+  },
+
+  /** Archives a list with its cards, or brings it back (lists.archived_at, as for a card). */
+  setListArchived(
+    { data }: CommandContext,
+    listId: string,
+    archived: boolean,
+  ): BoardCommand | null {
+    const list = data.lists[listId];
+    if (!list || !list.archived_at === !archived) return null;
+    const archived_at = archived ? new Date().toISOString() : null;
+    return change(
+      'lists',
+      (d) => d.lists[listId],
+      { archived_at },
+      (api) => api.updateListRow(listId, { archived_at }),
+      archived ? 'errors.archiveFailed' : 'errors.restoreFailed',
+    );
   },
 
   deleteList(_: CommandContext, listId: string): BoardCommand {

@@ -16,13 +16,22 @@ interface BoardHeaderProps {
   data: BoardData;
   isOwner: boolean;
   onOpenTeam: () => void;
+  /** 'Board löschen': into the archive, with undo (main-screen.tsx). */
   onDelete: () => void;
+  /** 'Archiv' (every member's); without it, no button. */
+  onOpenArchive?: () => void;
 }
 
 const headerButton =
   'rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30 max-sm:min-h-10';
 
-export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeaderProps) => {
+export const BoardHeader = ({
+  data,
+  isOwner,
+  onOpenTeam,
+  onDelete,
+  onOpenArchive,
+}: BoardHeaderProps) => {
   const members = selectMembers(data);
   const [dialog, setDialog] = useState<'none' | 'settings' | 'export'>('none');
   const close = () => setDialog('none');
@@ -51,6 +60,11 @@ export const BoardHeader = ({ data, isOwner, onOpenTeam, onDelete }: BoardHeader
         <button type="button" onClick={() => setDialog('export')} className={headerButton}>
           {t('transfer.export')}
         </button>
+        {onOpenArchive ? (
+          <button type="button" onClick={onOpenArchive} className={headerButton}>
+            {t('archive.open')}
+          </button>
+        ) : null}
         {isOwner ? (
           <>
             <button type="button" onClick={() => setDialog('settings')} className={headerButton}>

@@ -1,31 +1,63 @@
-import { ConfirmDialog, t, type BoardData } from '@taskflow/shared';
+import { Button, Modal, TextField, t, type Board } from '@taskflow/shared';
+import { useId, useState } from 'react';
 
 interface DeleteBoardDialogProps {
-  data: BoardData;
+  board: Pick<Board, 'id' | 'title'>;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /**
- * A board's deletion cannot be undone (its cards go with it), so it is asked for first, naming
- * the board and what it holds (a deliberate change to docs/product-spec.md §4).
+ * Destroys a board for good, from the archive or its settings: the one step that cannot be
+ * undone, so it asks for the board's name to be typed (as GitHub does for a repository), and
+ * 'Endgültig löschen' stays disabled until it matches. 'Board löschen' in the header only
+ * archives.
  */
-export const DeleteBoardDialog = ({ data, onConfirm, onClose }: DeleteBoardDialogProps) => {
-  // Cards waiting for undo (soft-deleted) are gone already for the user.
-  const count = Object.values(data.cards).filter((card) => !card.deleted_at).length;
-  const title = data.board.title;
+export const DeleteBoardDialog = ({ board, onConfirm, onClose }: DeleteBoardDialogProps) => {
+  const [typed, setTyped] = useState('');
+  const formId = useId();
+  const matches = typed.trim() === board.title;
+  const confirm = () => {
+    if (!matches) return;
+    onConfirm();
+    onClose();
+  };
   return (
-    <ConfirmDialog
-      title={t('boards.confirmDeleteTitle')}
-      message={
-        count === 1
-          ? t('boards.confirmDeleteOne', { title })
-          : t('boards.confirmDelete', { title, count })
-      }
-      confirmLabel={t('boards.confirmDeleteAction')}
-      cancelLabel={t('boards.cancel')}
-      onConfirm={onConfirm}
+    <Modal
+      title={t('archive.destroyNamed', { title: board.title })}
       onClose={onClose}
-    />
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('boards.cancel')}
+          </Button>
+          <Button variant="danger" type="submit" form={formId} disabled={!matches}>
+            {t('archive.destroy')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+      >
+        <p className="text-sm break-words text-slate-700">
+          {t('archive.destroyText', { title: board.title })}
+        </p>
+        <TextField
+          label={t('archive.typeName')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-autofocus
+        />
+      </form>
+    </Modal>
   );
 };

@@ -1,6 +1,12 @@
 import { Button, t } from '@taskflow/shared';
 
-export const WelcomeScreen = ({ onCreateFirst }: { onCreateFirst: () => void }) => (
+interface WelcomeScreenProps {
+  onCreateFirst: () => void;
+  /** A board deleted by mistake waits there for 30 days. */
+  onOpenArchive: () => void;
+}
+
+export const WelcomeScreen = ({ onCreateFirst, onOpenArchive }: WelcomeScreenProps) => (
   <section className="flex flex-1 items-center justify-center px-4 py-16">
     <div className="max-w-md text-center">
       <div className="mx-auto mb-5 grid h-16 w-16 grid-cols-3 gap-1 rounded-2xl bg-indigo-50 p-3">
@@ -14,6 +20,9 @@ export const WelcomeScreen = ({ onCreateFirst }: { onCreateFirst: () => void }) 
       <p className="mt-2 text-slate-500">{t('boards.welcomeText')}</p>
       <Button className="mt-6" onClick={onCreateFirst}>
         {t('boards.createFirst')}
+      </Button>
+      <Button className="mt-6 ml-2" variant="secondary" onClick={onOpenArchive}>
+        {t('archive.open')}
       </Button>
     </div>
   </section>

@@ -12,6 +12,7 @@ import {
   type SessionUser,
 } from '@taskflow/shared';
 import { useCallback, useState } from 'react';
+import { useBoardLoss } from '../hooks/use-board-loss';
 import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
 import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
@@ -42,9 +43,9 @@ const ShortcutHelpDialog = lazyView(
   () => import('../../shortcuts/components/shortcut-help-dialog'),
   'ShortcutHelpDialog',
 );
-const DeleteBoardDialog = lazyView(
-  () => import('../../boards/components/delete-board-dialog'),
-  'DeleteBoardDialog',
+const ArchiveDialog = lazyView(
+  () => import('../../archive/components/archive-dialog'),
+  'ArchiveDialog',
 );
 
 const noMembers: readonly BoardMember[] = [];
@@ -54,7 +55,7 @@ const noLabels: readonly BoardLabel[] = [];
 type Overlay =
   | { kind: 'none' }
   | { kind: 'newBoard' }
-  | { kind: 'deleteBoard' }
+  | { kind: 'archive' }
   | { kind: 'team' }
   | { kind: 'profile' }
   | { kind: 'myTasks' }
@@ -96,6 +97,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const labels = data ? data.labels : noLabels;
   const filters = useCardFilters(members, labels);
   const noBoards = boards.status === 'ready' && boards.boards.length === 0;
+  useBoardLoss(boards.boards, boards.selectedId, setOverlay);
   const { open: filtersOpen, toggle: toggleFilters } = filters;
   useGlobalShortcuts({
     onHelp: () => open('shortcuts'),
@@ -140,7 +142,12 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
       ) : null}
       <main className="flex min-h-0 flex-1 flex-col">
         {boards.status === 'idle' || boards.status === 'loading' ? <LoadingScreen /> : null}
-        {noBoards ? <WelcomeScreen onCreateFirst={() => open('newBoard')} /> : null}
+        {noBoards ? (
+          <WelcomeScreen
+            onCreateFirst={() => open('newBoard')}
+            onOpenArchive={() => open('archive')}
+          />
+        ) : null}
         {board.status === 'notFound' ? (
           <p className="p-8 text-center text-slate-500">{t('boards.notFound')}</p>
         ) : null}
@@ -153,7 +160,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
               data={data}
               isOwner={data.board.owner_id === user.id}
               onOpenTeam={() => open('team')}
-              onDelete={() => open('deleteBoard')}
+              onDelete={() => void boardsStore.archive(data.board)}
+              onOpenArchive={() => open('archive')}
             />
             <BoardColumns
               boardId={boards.selectedId}
@@ -170,12 +178,8 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
       {overlay.kind === 'newBoard' ? (
         <NewBoardModal onCreate={(title) => boardsStore.create(title)} onClose={close} />
       ) : null}
-      {overlay.kind === 'deleteBoard' && data ? (
-        <DeleteBoardDialog
-          data={data}
-          onConfirm={() => void boardsStore.remove(data.board.id)}
-          onClose={close}
-        />
+      {overlay.kind === 'archive' ? (
+        <ArchiveDialog boardId={boards.selectedId} userId={user.id} onClose={close} />
       ) : null}
       {overlay.kind === 'myTasks' ? <MyTasksView onOpenTask={openTask} onClose={close} /> : null}
       {overlay.kind === 'profile' ? <ProfileDialog user={user} onClose={close} /> : null}
