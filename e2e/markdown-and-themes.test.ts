@@ -321,7 +321,7 @@ for (const theme of ['light', 'dark'] as const) {
     it('a toast', async () => {
       await openCard(page, 'Texte für die Produktseiten');
       await page.getByRole('button', { name: 'Aufgabe löschen' }).click();
-      const toast = page.getByRole('status').filter({ hasText: 'Aufgabe gelöscht' });
+      const toast = page.getByRole('status').filter({ hasText: 'Karte gelöscht' });
       await toast.waitFor();
       await assertContrast(page, 'toast');
       await screenshot('21-dunkel-toast');

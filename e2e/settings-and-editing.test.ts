@@ -113,7 +113,7 @@ describe('two members on the demo board', () => {
   it('deletes a card with undo: gone for both, then back with its subtasks and comment', async () => {
     await openCard(pair.ownerPage, 'Kontaktformular reparieren');
     await pair.ownerPage.getByRole('button', { name: 'Aufgabe löschen', exact: true }).click();
-    const toast = pair.ownerPage.getByRole('status').filter({ hasText: 'Aufgabe gelöscht' });
+    const toast = pair.ownerPage.getByRole('status').filter({ hasText: 'Karte gelöscht' });
     await toast.waitFor();
     await columns(pair.memberPage)
       .getByText('Kontaktformular reparieren')
@@ -243,7 +243,7 @@ describe('two members on the demo board', () => {
 
   it('says when search and filters match nothing, and resets them', async () => {
     await pair.ownerPage.getByPlaceholder('Aufgaben durchsuchen...').fill('gibt es sicher nicht');
-    await see(pair.ownerPage, 'Keine Aufgaben entsprechen den Filtern.');
+    await see(pair.ownerPage, 'Keine Karten entsprechen den Filtern.');
     const filter = pair.ownerPage.getByRole('button', { name: /^Filter/ }).first();
     assert.match((await filter.textContent()) ?? '', /1/);
     await shoot(pair.ownerPage, '13-keine-treffer');

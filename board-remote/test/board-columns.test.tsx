@@ -67,7 +67,7 @@ describe('board columns', () => {
     cleanup();
     boardStore.close();
     await renderBoard({ ...emptyFilters, search: 'musik', due: 'overdue' });
-    expect(screen.getByText('Keine Aufgaben entsprechen den Filtern.')).toBeTruthy();
+    expect(screen.getByText('Keine Karten entsprechen den Filtern.')).toBeTruthy();
   });
 
   it('opens a card on click', async () => {
@@ -117,14 +117,14 @@ describe('board columns', () => {
       />,
     );
     const status = await screen.findByRole('status');
-    expect(status.textContent).toContain('Keine Aufgaben entsprechen den Filtern.');
+    expect(status.textContent).toContain('Keine Karten entsprechen den Filtern.');
     await userEvent.click(within(status).getByRole('button', { name: 'Filter zurücksetzen' }));
     expect(onResetFilters).toHaveBeenCalledTimes(1);
   });
 
   it('shows no empty-filter note while something matches', async () => {
     await renderBoard({ ...emptyFilters, search: 'musik' });
-    expect(screen.queryByText('Keine Aufgaben entsprechen den Filtern.')).toBeNull();
+    expect(screen.queryByText('Keine Karten entsprechen den Filtern.')).toBeNull();
   });
 
   it('keeps the typed title and the form open when the server refuses a new card', async () => {

@@ -78,13 +78,13 @@ describe('deleting the card', () => {
   it("offers 'Rückgängig' in a toast that brings the card back", async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aufgabe löschen' }));
     const toast = await screen.findByRole('status');
-    expect(toast.textContent).toContain('Aufgabe gelöscht');
+    expect(toast.textContent).toContain('Karte gelöscht');
     await userEvent.click(within(toast).getByRole('button', { name: 'Rückgängig' }));
     expect(writes('updateCardRow').map((call) => call.args[1])).toEqual([
       { deleted_at: expect.any(String) },
       { deleted_at: null },
     ]);
-    expect(screen.queryByText('Aufgabe gelöscht')).toBeNull();
+    expect(screen.queryByText('Karte gelöscht')).toBeNull();
   });
 });
 

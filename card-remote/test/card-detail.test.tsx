@@ -189,8 +189,12 @@ describe('subtasks', () => {
     const text = screen.getByPlaceholderText('Unteraufgabe beschreiben...');
     await userEvent.clear(text);
     await userEvent.type(text, '  Beim Getränkemarkt bestellen ');
-    fireEvent.change(screen.getByLabelText('Frist'), { target: { value: '18.06.2025' } });
-    const assignee = screen.getByLabelText('Verantwortlich');
+    // The card's words: 'Fälligkeitsdatum' and 'Zugewiesen an', inside the subtask's editor.
+    const editor = within(text.closest('form')!);
+    fireEvent.change(editor.getByLabelText('Fälligkeitsdatum'), {
+      target: { value: '18.06.2025' },
+    });
+    const assignee = editor.getByLabelText('Zugewiesen an');
     expect(
       within(assignee)
         .getAllByRole('option')

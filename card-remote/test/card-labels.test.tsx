@@ -15,7 +15,7 @@ describe('the label section of a card without labels', () => {
   it('says so and offers to add one', async () => {
     render(<CardDetail boardId="board-1" cardId="card-music" onClose={vi.fn()} />);
     await screen.findByRole('dialog', { name: 'Musik organisieren' });
-    expect(screen.getByText('Diese Aufgabe hat noch keine Labels.')).toBeTruthy();
+    expect(screen.getByText('Diese Karte hat noch keine Labels.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '+ Label hinzufügen' }));
     const labels = await screen.findByRole('dialog', { name: 'Labels auswählen' });
     expect(within(labels).getByRole('checkbox', { name: 'Einkauf' })).toBeTruthy();

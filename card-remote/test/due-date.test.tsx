@@ -88,8 +88,8 @@ describe('the due date', () => {
 describe('a subtask deadline', () => {
   it('is typed as dd.mm.yyyy and saved with Speichern', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
-    const editor = screen.getByRole('textbox', { name: 'Frist' }).closest('form')!;
-    const deadline = within(editor).getByRole('textbox', { name: 'Frist' });
+    const editor = screen.getByPlaceholderText('Unteraufgabe beschreiben...').closest('form')!;
+    const deadline = within(editor).getByRole('textbox', { name: 'Fälligkeitsdatum' });
     await userEvent.type(deadline, '18.06.2025');
     await userEvent.click(within(editor).getByRole('button', { name: 'Speichern' }));
     expect(writes('updateChecklistItemRow').at(-1)?.args[1]).toMatchObject({
@@ -99,7 +99,8 @@ describe('a subtask deadline', () => {
 
   it('that is no date keeps the editor open with the German message', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Bestellen' }));
-    const deadline = screen.getByRole('textbox', { name: 'Frist' });
+    const editor = screen.getByPlaceholderText('Unteraufgabe beschreiben...').closest('form')!;
+    const deadline = within(editor).getByRole('textbox', { name: 'Fälligkeitsdatum' });
     await userEvent.type(deadline, '31.02.2026');
     await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(writes('updateChecklistItemRow')).toEqual([]);
