@@ -269,6 +269,18 @@ export const de = {
     remoteRetry: 'Erneut laden',
     remoteLoading: 'Wird geladen...',
   },
+  // What a card tile says to a screen reader beyond what it shows (board-remote's card-tile.tsx).
+  tile: {
+    roleDescription: 'verschiebbare Karte',
+    labels: ', Labels:',
+    priority: ', Priorität',
+    due: ', fällig am',
+    overdue: 'überfällig',
+    subtasks: ', {done} von {total} Unteraufgaben erledigt',
+    comments: ', {count} Kommentare',
+    commentsOne: ', 1 Kommentar',
+    assignees: ', zugewiesen an',
+  },
   dnd: {
     instructions:
       'Drücken Sie die Leertaste, um eine Karte oder Liste aufzunehmen. Mit den Pfeiltasten verschieben Sie sie zwischen Positionen und Listen, mit der Leertaste legen Sie sie ab, mit Escape setzen Sie sie zurück. Die Eingabetaste öffnet eine Karte.',

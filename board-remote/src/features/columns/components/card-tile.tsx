@@ -8,14 +8,15 @@ import {
   priorityBadge,
   priorityName,
   subtaskProgress,
+  t,
   type BoardLabel,
   type Card,
   type MemberProfile,
 } from '@taskflow/shared';
-import { memo, useCallback, useContext, type ReactNode } from 'react';
+import { Fragment, memo, useCallback, useContext, type ReactNode } from 'react';
 import { KeyboardCarryContext } from '../hooks/use-keyboard-carry';
 
-/** A small line icon beside a count on the tile; the count says it all for screen readers. */
+/** A small line icon beside a count on the tile; the spoken text says what the count is. */
 const TileIcon = ({ children }: { children: ReactNode }) => (
   <svg
     viewBox="0 0 16 16"
@@ -72,6 +73,10 @@ interface CardTileProps extends TileLookups {
 
 const NO_RESIZE_OBSERVER = { disabled: true };
 
+// dnd-kit's own role description is the English 'sortable'. One object for every tile: the
+// hook's attributes are memoised on it.
+const SORTABLE_ATTRIBUTES = { roleDescription: t('tile.roleDescription') };
+
 /**
  * A card on the board, sortable in and across lists. The hook re-runs when the drag's target
  * changes; the tile's content (CardFace) is memoised on the card object, so it renders again
@@ -96,6 +101,7 @@ export const CardTile = memo(function CardTile({
     // again a tile whose size changes. Tiles keep their size while dragging (neighbours move by
     // transforms), and one that mounts or leaves the window re-measures them all anyway.
     resizeObserverConfig: NO_RESIZE_OBSERVER,
+    attributes: SORTABLE_ATTRIBUTES,
   });
   // dnd-kit's keyboard sensor is for lists only; a card is carried by index (see above).
   const { onKeyDown: _keyboardViaDndKit, ...pointerListeners } = listeners ?? {};
@@ -133,7 +139,7 @@ export const CardTile = memo(function CardTile({
           pickUp(card.id);
         }}
         onClick={() => onOpen(card.id)}
-        className={`block w-full cursor-pointer rounded-xl border bg-white p-3 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+        className={`flex w-full cursor-pointer flex-col rounded-xl border bg-white p-3 text-left shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-indigo-500 ${
           // The card's place while it is dragged: a dashed outline where it will land.
           isDragging
             ? 'border-dashed border-indigo-400 bg-indigo-50 opacity-60 [&>*]:invisible'
@@ -150,53 +156,77 @@ export const CardTile = memo(function CardTile({
 
 /** The card as it follows the pointer or the keys while dragged (dnd-kit's DragOverlay). */
 export const CardTileOverlay = ({ card, labels, profiles }: TileLookups & { card: Card }) => (
-  <div className="rotate-1 cursor-grabbing rounded-xl border border-indigo-300 bg-white p-3 text-left shadow-xl">
+  <div className="flex rotate-1 cursor-grabbing flex-col rounded-xl border border-indigo-300 bg-white p-3 text-left shadow-xl">
     <CardFace card={card} labels={labels} profiles={profiles} />
   </div>
 );
 
+/**
+ * A space after a spoken prefix is its own text node: the name a screen reader computes trims
+ * each element's text. What a tile shows, in the order a screen reader reads it: the title first, then the labels
+ * (shown above it by flex order), then priority, due date, subtasks, comments and people, each
+ * with the words a count or a colour means to the eye ('1 von 6 Unteraufgaben erledigt',
+ * 'überfällig'). The spoken words are a few text nodes per tile, kept cheap for big boards.
+ */
 const CardFace = memo(function CardFace({ card, labels, profiles }: TileLookups & { card: Card }) {
   const done = card.checklist.filter((item) => item.completed).length;
   const overdue = isOverdue(card.due_date);
+  const comments = card.comments.length;
   return (
     <>
+      <span className="block text-sm font-medium break-words text-slate-900">{card.title}</span>
       {card.label_ids.length > 0 ? (
-        <span className="mb-2 flex flex-wrap gap-1">
+        <span className="order-first mb-2 flex flex-wrap gap-1">
+          <span className="sr-only">{t('tile.labels')}</span>
           {/* In the board's label order, as the card detail shows them. */}
           {Object.values(labels)
             .filter((label) => card.label_ids.includes(label.id))
             .map((label) => (
-              <span
-                key={label.id}
-                className={`max-w-full rounded-md px-1.5 py-0.5 text-[11px] font-medium break-words ${label.color}`}
-              >
-                {label.name}
-              </span>
+              // A space between the chips, so that their names are read as words.
+              <Fragment key={label.id}>
+                {' '}
+                <span
+                  className={`max-w-full rounded-md px-1.5 py-0.5 text-[11px] font-medium break-words ${label.color}`}
+                >
+                  {label.name}
+                </span>
+              </Fragment>
             ))}
         </span>
       ) : null}
-      <span className="block text-sm font-medium break-words text-slate-900">{card.title}</span>
       <span className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span className={`rounded-md px-1.5 py-0.5 font-medium ${priorityBadge(card.priority)}`}>
-          {priorityName(card.priority)}
+          <span className="sr-only">{t('tile.priority')}</span> {priorityName(card.priority)}
         </span>
         {card.due_date ? (
           <span className={overdue ? 'font-medium text-rose-600' : ''}>
-            {formatDate(card.due_date)}
+            <span className="sr-only">{t('tile.due')}</span> {formatDate(card.due_date)}
+            {overdue ? ` ${t('tile.overdue')}` : null}
           </span>
         ) : null}
         {card.checklist.length > 0 ? (
           <span className="flex items-center gap-1" title={`${subtaskProgress(card.checklist)} %`}>
-            <ChecklistIcon /> {done}/{card.checklist.length}
+            <ChecklistIcon />
+            <span aria-hidden="true">
+              {done}/{card.checklist.length}
+            </span>
+            <span className="sr-only">
+              {t('tile.subtasks', { done, total: card.checklist.length })}
+            </span>
           </span>
         ) : null}
-        {card.comments.length > 0 ? (
+        {comments > 0 ? (
           <span className="flex items-center gap-1">
-            <CommentIcon /> {card.comments.length}
+            <CommentIcon />
+            <span aria-hidden="true">{comments}</span>
+            <span className="sr-only">
+              {comments === 1 ? t('tile.commentsOne') : t('tile.comments', { count: comments })}
+            </span>
           </span>
         ) : null}
         {card.assignee_ids.length > 0 ? (
           <span className="ml-auto flex -space-x-1">
+            <span className="sr-only">{t('tile.assignees')}</span>{' '}
             {card.assignee_ids.map((userId) => {
               const profile = profiles[userId];
               return (
