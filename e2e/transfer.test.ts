@@ -168,11 +168,18 @@ describe('export and import', () => {
     for (const expected of [
       'Kartons (40 Stück)',
       'Klebeband',
-      'Lena Vogel: Nachbarin hat noch welche im Keller 📦',
-      'Jonas Becker: Ich kann 20 Kartons vom Baumarkt mitbringen.',
+      // Written in the importer's name, with the author and time from the file beside them.
+      'Importiert – ursprünglich von Lena Vogel am',
+      'Nachbarin hat noch welche im Keller 📦',
+      'Importiert – ursprünglich von Jonas Becker am',
+      'Ich kann 20 Kartons vom Baumarkt mitbringen.',
     ])
       assert.ok(card.includes(expected), `${expected} in ${card}`);
-    assert.ok(card.indexOf('Lena Vogel:') < card.indexOf('Jonas Becker:'), 'comments in order');
+    assert.ok(!card.includes('Lena Vogel: '), 'the name is not written into the text');
+    assert.ok(
+      card.indexOf('von Lena Vogel') < card.indexOf('von Jonas Becker'),
+      'comments in order',
+    );
   });
 
   it('refuses a truncated file with a German message and creates nothing', async () => {

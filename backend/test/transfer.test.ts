@@ -53,7 +53,11 @@ interface ExportedBoard {
 const exportBoard = async (user: SignedInUser, id: string) =>
   must(await user.client.rpc('export_board', { p_board_id: id })) as unknown as ExportedBoard;
 
-/** The document without what an import may change: the time of export and the label ids. */
+/**
+ * The document without what an import may change: the time of export, the label ids, and who
+ * wrote each comment when (an imported comment is the importer's; the author's name and time
+ * from the document are kept beside it, see 'people in an imported document').
+ */
 const comparable = (doc: ExportedBoard) => {
   const labelName = new Map(doc.labels.map((l) => [l.id, `${l.name}/${l.color}`]));
   return {
@@ -64,6 +68,7 @@ const comparable = (doc: ExportedBoard) => {
       cards: list.cards.map((card) => ({
         ...card,
         labels: card.labels.map((id) => labelName.get(id)),
+        comments: card.comments.map((comment) => comment.text),
       })),
     })),
   };
@@ -271,12 +276,28 @@ describe('import_board', () => {
 
     const copy = await exportBoard(importer, summary.board.id);
     expect(comparable(copy)).toEqual(comparable(doc));
-    // The importer owns the new board; the exported board's people are its members.
-    expect(copy.members).toEqual([
-      { email: importer.email, full_name: 'Ida Import', role: 'owner' },
-      { email: owner.email, full_name: 'Olga Owner', role: 'member' },
+    // The importer owns the new board; the exported board's people are its members, invited in
+    // one transaction (so at one time, in no particular order).
+    expect(copy.members[0]).toEqual({
+      email: importer.email,
+      full_name: 'Ida Import',
+      role: 'owner',
+    });
+    expect(copy.members.slice(1).sort((a, b) => a.full_name.localeCompare(b.full_name))).toEqual([
       { email: member.email, full_name: 'Max Member', role: 'member' },
+      { email: owner.email, full_name: 'Olga Owner', role: 'member' },
     ]);
+    // Imported comments are the importer's, with the authors' names and times beside them.
+    const imported = await backend.sql<{ user_id: string; name: string; at: Date }>(
+      `select k.user_id, k.imported_author_name as name, k.imported_at as at
+       from public.card_comments k join public.cards c on c.id = k.card_id
+       where c.board_id = $1 order by k.created_at`,
+      [summary.board.id],
+    );
+    const original = doc.lists[0]!.cards[0]!.comments;
+    expect(imported.map((k) => [k.user_id, k.name, new Date(k.at).getTime()])).toEqual(
+      original.map((c) => [importer.user.id, c.author_name, Date.parse(c.created_at)]),
+    );
     // The original board is untouched.
     expect(comparable(await exportBoard(owner, boardId))).toEqual(comparable(doc));
   });
@@ -305,11 +326,17 @@ describe('import_board', () => {
     const copied = copy.lists[0]!.cards[0]!;
     expect(copied.assignees).toEqual([]);
     expect(copied.subtasks[0]!.assignee).toBeNull();
-    // Written by the importer, with the original author's name in front.
-    expect(copied.comments.find((c) => c.text.endsWith('Bin dabei.'))).toMatchObject({
-      author_email: importer.email,
-      text: 'Nie Mand: Bin dabei.',
-    });
+    // Imported as the importer's, with the original author's name and time beside it.
+    expect(copied.comments.find((c) => c.text === 'Bin dabei.')?.author_email).toBe(importer.email);
+    const [beside] = await backend.sql<{ name: string; at: Date }>(
+      `select imported_author_name as name, imported_at as at from public.card_comments
+       where text = 'Bin dabei.' and user_id = $1`,
+      [importer.user.id],
+    );
+    expect([beside!.name, new Date(beside!.at).toISOString()]).toEqual([
+      'Nie Mand',
+      '2026-11-20T10:00:00.000Z',
+    ]);
     expect(copy.members.map((m) => m.email)).not.toContain(ghost);
   });
 
@@ -373,7 +400,7 @@ describe('import_board', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('limits how many e-mail addresses imports may look up per hour', async () => {
+  it('budgets the addresses an import may look up per hour', async () => {
     const importer = await backend.signUpAndSignIn();
     const withPeople = (count: number, tag: string) => ({
       format: 'taskflow-board',
@@ -387,20 +414,207 @@ describe('import_board', () => {
       lists: [],
     });
     const first = await importer.client.rpc('import_board', {
-      p_doc: withPeople(300, 'a') as never,
+      p_doc: withPeople(40, 'a') as never,
     });
     expect(first.error).toBeNull();
-    expect((first.data as { unregistered: number }).unregistered).toBe(300);
+    expect((first.data as { unregistered: number }).unregistered).toBe(40);
+    // As if most of the hour's 500 addresses had been spent by earlier imports.
+    await backend.sql(`update private.import_rate set lookups = 470 where user_id = $1`, [
+      importer.user.id,
+    ]);
     const before = await rowCounts();
     const second = await importer.client.rpc('import_board', {
-      p_doc: withPeople(201, 'b') as never,
+      p_doc: withPeople(31, 'b') as never,
     });
     expect([second.status, second.error?.code]).toEqual([429, 'PT429']);
     expect(await rowCounts()).toEqual(before);
     // Within the budget, the same caller may still import.
     const third = await importer.client.rpc('import_board', {
-      p_doc: withPeople(200, 'c') as never,
+      p_doc: withPeople(30, 'c') as never,
     });
     expect(third.error).toBeNull();
+  });
+
+  it('budgets imports per hour by count and bytes, whoever they name', async () => {
+    const importer = await backend.signUpAndSignIn();
+    const small = { format: 'taskflow-board', version: 1, board: { title: 'Klein' }, lists: [] };
+    must(await importer.client.rpc('import_board', { p_doc: small as never }));
+    await backend.sql(`update private.import_rate set imports = 30 where user_id = $1`, [
+      importer.user.id,
+    ]);
+    const tooOften = await importer.client.rpc('import_board', { p_doc: small as never });
+    expect([tooOften.status, tooOften.error?.code]).toEqual([429, 'PT429']);
+    await backend.sql(
+      `update private.import_rate set imports = 0, bytes = 4999900 where user_id = $1`,
+      [importer.user.id],
+    );
+    const tooMuch = await importer.client.rpc('import_board', { p_doc: small as never });
+    expect([tooMuch.status, tooMuch.error?.code]).toEqual([429, 'PT429']);
+    // An hour later the budget is whole again.
+    await backend.sql(
+      `update private.import_rate set window_start = now() - interval '1 hour' where user_id = $1`,
+      [importer.user.id],
+    );
+    must(await importer.client.rpc('import_board', { p_doc: small as never }));
+  });
+});
+
+describe('people in an imported document', () => {
+  it('writes imported comments as the importer, keeping the named author and time only as text', async () => {
+    const victim = await backend.signUpAndSignIn(uniqueEmail('vera'), 'geheim123', 'Vera Victim');
+    const importer = await backend.signUpAndSignIn();
+    const doc = {
+      format: 'taskflow-board',
+      version: 1,
+      board: { title: 'Gefälscht?' },
+      members: [{ email: victim.email, full_name: 'Vera Victim', role: 'member' }],
+      lists: [
+        {
+          title: 'A',
+          position: 1024,
+          cards: [
+            {
+              title: 'Karte',
+              position: 1024,
+              comments: [
+                {
+                  author_email: victim.email.toUpperCase(),
+                  author_name: 'Vera Victim',
+                  text: 'Ich habe das so beschlossen.',
+                  created_at: '2020-01-02T03:04:05Z',
+                  edited_at: '2030-01-01T00:00:00Z',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const summary = must(await importer.client.rpc('import_board', { p_doc: doc as never })) as {
+      board: { id: string };
+    };
+    const [comment] = await backend.sql<{
+      id: string;
+      user_id: string;
+      edited_at: string | null;
+      imported_author_name: string;
+      imported_at: Date;
+    }>(
+      `select k.id, k.user_id, k.edited_at, k.imported_author_name, k.imported_at
+       from public.card_comments k join public.cards c on c.id = k.card_id
+       where c.board_id = $1`,
+      [summary.board.id],
+    );
+    expect(comment).toMatchObject({
+      user_id: importer.user.id,
+      edited_at: null,
+      imported_author_name: 'Vera Victim',
+    });
+    expect(new Date(comment!.imported_at).toISOString()).toBe('2020-01-02T03:04:05.000Z');
+
+    // Vera is a member now, as an invitation would have made her, but the comment is not hers:
+    // she cannot delete it, its author can.
+    const seen = must(
+      await victim.client.from('card_comments').select('id, user_id').eq('id', comment!.id),
+    );
+    expect(seen).toEqual([{ id: comment!.id, user_id: importer.user.id }]);
+    must(await victim.client.from('card_comments').delete().eq('id', comment!.id));
+    expect(
+      await backend.sql(`select 1 from public.card_comments where id = $1`, [comment!.id]),
+    ).toHaveLength(1);
+
+    // Nobody can write such a comment by hand.
+    const [card] = await backend.sql<{ id: string }>(
+      `select id from public.cards where board_id = $1`,
+      [summary.board.id],
+    );
+    const forged = await victim.client.from('card_comments').insert({
+      card_id: card!.id,
+      text: 'Von Olga',
+      imported_author_name: 'Olga Owner',
+      imported_at: '2020-01-01T00:00:00Z',
+    } as never);
+    expect(forged.error?.code).toBe('42501');
+  });
+
+  it('adds registered members as an invitation does: in the history, on their board list', async () => {
+    const colleague = await backend.signUpAndSignIn(uniqueEmail('kai'), 'geheim123', 'Kai Kollege');
+    const importer = await backend.signUpAndSignIn();
+    const doc = {
+      format: 'taskflow-board',
+      version: 1,
+      board: { title: 'Team' },
+      members: [
+        { email: ` ${colleague.email.toUpperCase()} `, full_name: 'Kai', role: 'owner' },
+        { email: importer.email, full_name: 'Ich', role: 'member' },
+      ],
+      lists: [],
+    };
+    const summary = must(await importer.client.rpc('import_board', { p_doc: doc as never })) as {
+      board: { id: string };
+      members_added: number;
+    };
+    expect(summary.members_added).toBe(1);
+    const members = await backend.sql<{ user_id: string; role: string }>(
+      `select user_id, role from public.board_members where board_id = $1 order by created_at`,
+      [summary.board.id],
+    );
+    expect(members).toEqual([
+      { user_id: importer.user.id, role: 'owner' },
+      { user_id: colleague.user.id, role: 'member' },
+    ]);
+    const history = await backend.sql<{ kind: string; user_id: string | null }>(
+      `select kind, data ->> 'user_id' as user_id from public.activity
+       where board_id = $1 order by created_at, id`,
+      [summary.board.id],
+    );
+    expect(history).toEqual([
+      { kind: 'board_imported', user_id: null },
+      { kind: 'member_added', user_id: colleague.user.id },
+    ]);
+    const boards = must(await colleague.client.from('boards').select('id'));
+    expect(boards.map((b) => b.id)).toContain(summary.board.id);
+  });
+});
+
+describe('export_board and people who left', () => {
+  it('gives current members by e-mail, and a former member only by the name they wrote under', async () => {
+    const o = await backend.signUpAndSignIn(uniqueEmail('olaf'), 'geheim123', 'Olaf Owner');
+    const leaver = await backend.signUpAndSignIn(uniqueEmail('lea'), 'geheim123', 'Lea Leaving');
+    const id = must(
+      await o.client.from('boards').insert({ title: 'Privat' }).select('id').single(),
+    ).id;
+    must(await o.client.from('board_members').insert({ board_id: id, user_id: leaver.user.id }));
+    const [listId] = await newLists(o.client, id, ['A']);
+    const cardId = must(
+      await o.client.from('cards').insert({ list_id: listId!, title: 'K' }).select('id').single(),
+    ).id;
+    must(await leaver.client.from('card_comments').insert({ card_id: cardId, text: 'Tschüss' }));
+    must(await o.client.from('card_comments').insert({ card_id: cardId, text: 'Danke' }));
+    // Lea leaves, then takes another address and name.
+    must(
+      await leaver.client
+        .from('board_members')
+        .delete()
+        .eq('board_id', id)
+        .eq('user_id', leaver.user.id),
+    );
+    const newAddress = uniqueEmail('lea-neu');
+    await backend.sql(`update auth.users set email = $2 where id = $1`, [
+      leaver.user.id,
+      newAddress,
+    ]);
+    await backend.sql(`update public.profiles set full_name = 'Lea Neu' where id = $1`, [
+      leaver.user.id,
+    ]);
+
+    const doc = await exportBoard(o, id);
+    expect(doc.members.map((m) => m.email)).toEqual([o.email]);
+    expect(doc.lists[0]!.cards[0]!.comments.map((c) => [c.author_email, c.author_name])).toEqual([
+      [null, 'Lea Leaving'],
+      [o.email, 'Olaf Owner'],
+    ]);
+    expect(JSON.stringify(doc)).not.toContain(newAddress);
+    expect(JSON.stringify(doc)).not.toContain(leaver.email);
   });
 });

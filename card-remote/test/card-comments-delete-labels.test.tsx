@@ -74,6 +74,32 @@ describe("another member's comment", () => {
   });
 });
 
+describe('an imported comment', () => {
+  it("names the author and time the file gave, as imported, not as a member's", async () => {
+    await act(async () => {
+      memoryGateway().push({
+        table: 'card_comments',
+        eventType: 'INSERT',
+        new: {
+          id: 'comment-imported',
+          card_id: 'card-drinks',
+          user_id: 'user-anna',
+          text: 'Aus Trello',
+          created_at: '2026-11-26T09:00:00Z',
+          edited_at: null,
+          imported_author_name: 'Max Mustermann',
+          imported_at: '2025-03-04T10:15:00Z',
+        },
+        old: {},
+      });
+    });
+    const item = screen.getByText('Aus Trello').closest('li')!;
+    expect(
+      within(item).getByText(/^Importiert – ursprünglich von Max Mustermann am 04\.03\.2025/),
+    ).toBeTruthy();
+  });
+});
+
 describe('deleting the card', () => {
   it("offers 'Rückgängig' in a toast that brings the card back", async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aufgabe löschen' }));

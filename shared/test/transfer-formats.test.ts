@@ -143,9 +143,9 @@ describe('Trello import', () => {
       },
       { text: 'Beschriften', completed: false, position: 2048, due_date: null, assignee: null },
     ]);
-    expect(card.comments.map((c) => c.text)).toEqual([
-      'Anna Schmidt: Erster',
-      'Ben Ohnemail: Zweiter 👍',
+    expect(card.comments.map((c) => [c.author_name, c.text])).toEqual([
+      ['Anna Schmidt', 'Erster'],
+      ['Ben Ohnemail', 'Zweiter 👍'],
     ]);
     expect(card.comments[0]!.created_at).toBe('2026-11-20T09:00:00.000Z');
     expect(doc.members).toEqual([
@@ -331,6 +331,51 @@ describe('TaskFlow import', () => {
     }));
     expect(errorCode(() => prepare(many))).toBe('tooMany');
     expect(errorCode(() => checkImportFile({ size: MAX_IMPORT_FILE_BYTES + 1 }))).toBe('tooLarge');
+  });
+
+  it('refuses before sending what the server would refuse: each of its limits', () => {
+    const card = taskflowDoc().lists[0]!.cards[0]!;
+    const plain = { ...card, labels: [], assignees: [], subtasks: [], comments: [] };
+    const withLists = (lists: { title: string; position: number; cards: unknown[] }[]) => ({
+      ...taskflowDoc(),
+      lists,
+    });
+    const cardsIn = (count: number, extra: object = {}) =>
+      withLists([
+        {
+          title: 'A',
+          position: 1,
+          cards: Array.from({ length: count }, (_, i) => ({ ...plain, ...extra, position: i })),
+        },
+      ]);
+    expect(errorCode(() => prepare(cardsIn(500)))).toBeNull();
+    expect(errorCode(() => prepare(cardsIn(501)))).toBe('tooMany');
+    const lists = (count: number) =>
+      withLists(
+        Array.from({ length: count }, (_, i) => ({ title: `L${i}`, position: i, cards: [] })),
+      );
+    expect(errorCode(() => prepare(lists(50)))).toBeNull();
+    expect(errorCode(() => prepare(lists(51)))).toBe('tooMany');
+    const members = {
+      ...taskflowDoc(),
+      members: Array.from({ length: 51 }, (_, i) => ({
+        email: `p${i}@example.test`,
+        full_name: '',
+        role: 'member',
+      })),
+    };
+    expect(errorCode(() => prepare(members))).toBe('tooMany');
+    // 400 cards with four subtasks each: 2,000 rows together, one more is too many.
+    const subtask = { text: 'x', completed: false, position: 1, due_date: null, assignee: null };
+    const four = Array.from({ length: 4 }, () => subtask);
+    expect(errorCode(() => prepare(cardsIn(400, { subtasks: four })))).toBeNull();
+    const rows = cardsIn(400, { subtasks: four });
+    rows.lists[0]!.cards[0] = { ...plain, position: 0, subtasks: [...four, subtask] };
+    expect(errorCode(() => prepare(rows))).toBe('tooMany');
+    // Few cards, but long ones: over 400 KB as sent.
+    expect(errorCode(() => prepare(cardsIn(30, { description: 'ä'.repeat(7_000) })))).toBe(
+      'tooMany',
+    );
     expect(errorCode(() => checkImportFile({ size: 0 }))).toBe('empty');
     expect(errorCode(() => checkImportFile({ size: 1000 }))).toBeNull();
   });

@@ -79,6 +79,11 @@ declare
   v_scope text;
   v_audience text[];
 begin
+  -- Set by import_board while it writes a board nobody has open yet: a row per card, subtask
+  -- and comment would only fill this table and hold everyone else's requests up.
+  if current_setting('taskflow.change_feed_paused', true) = 'on' then
+    return null;
+  end if;
   if tg_op = 'DELETE' then
     v_old := to_jsonb(old);
     if tg_argv[0] in ('self', 'column') then

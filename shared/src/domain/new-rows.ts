@@ -55,7 +55,7 @@ const columnDefaults: {
     due_date: null,
     assigned_to: null,
   },
-  card_comments: { edited_at: null },
+  card_comments: { edited_at: null, imported_author_name: null, imported_at: null },
   activity: { card_id: null, actor_id: null, data: {} },
 };
 

@@ -305,8 +305,10 @@ export const mapTrelloBoard = (input: z.output<typeof trelloBoardSchema>): Trell
       index,
       comment: {
         author_email: null,
+        // The name goes beside the text, never into it: the server keeps it as the comment's
+        // original author (imported_author_name) and the card shows it as such.
         author_name: author,
-        text: `${author}: ${text}`,
+        text,
         created_at: Number.isNaN(date) ? null : new Date(date).toISOString(),
         edited_at: null,
       },

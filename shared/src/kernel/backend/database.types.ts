@@ -238,6 +238,8 @@ export type Database = {
           created_at: string;
           edited_at: string | null;
           id: string;
+          imported_at: string | null;
+          imported_author_name: string | null;
           text: string;
           user_id: string;
         };
@@ -246,6 +248,8 @@ export type Database = {
           created_at?: string;
           edited_at?: string | null;
           id?: string;
+          imported_at?: string | null;
+          imported_author_name?: string | null;
           text: string;
           user_id?: string;
         };
@@ -254,6 +258,8 @@ export type Database = {
           created_at?: string;
           edited_at?: string | null;
           id?: string;
+          imported_at?: string | null;
+          imported_author_name?: string | null;
           text?: string;
           user_id?: string;
         };

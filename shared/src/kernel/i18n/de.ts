@@ -160,6 +160,9 @@ export const de = {
     commentEdit: 'Bearbeiten',
     commentDelete: 'Löschen',
     commentEdited: '(bearbeitet)',
+    // An imported comment is the importer's; who wrote it, and when, is what the file said.
+    commentImported: 'Importiert – ursprünglich von {name} am {date}',
+    commentImportedUndated: 'Importiert – ursprünglich von {name}',
     commentEditLabel: 'Kommentar bearbeiten',
     commentSave: 'Speichern',
     commentCancel: 'Abbrechen',
@@ -540,9 +543,9 @@ export const de = {
       invalid:
         'Die Datei enthält ungültige Daten (zum Beispiel eine Karte ohne Titel oder ein unmögliches Datum) und kann nicht importiert werden.',
       tooMany:
-        'Das Board ist zu groß für einen Import: höchstens 500 Listen, 20.000 Karten und 500 Labels.',
+        'Das Board ist zu groß für einen Import: höchstens 50 Listen, 500 Karten, 50 Labels und 50 Personen, zusammen höchstens 2.000 Karten, Unteraufgaben, Kommentare, Label- und Personenzuordnungen und 400 KB Daten.',
       rateLimited:
-        'Sie haben in der letzten Stunde bereits sehr viele Personen importiert. Bitte versuchen Sie es später erneut; es wurde nichts angelegt.',
+        'Sie haben in der letzten Stunde bereits sehr viel importiert. Bitte versuchen Sie es später erneut; es wurde nichts angelegt.',
       refused:
         'Der Server hat den Import abgelehnt, weil die Datei ungültige Daten enthält. Es wurde nichts angelegt.',
       failed:

@@ -57,6 +57,18 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
           · {formatDateTime(comment.created_at)}
           {comment.edited_at ? <> {t('card.commentEdited')}</> : null}
         </p>
+        {comment.imported_author_name !== null ? (
+          <p className="text-xs text-slate-500 italic">
+            {comment.imported_at
+              ? t('card.commentImported', {
+                  name: comment.imported_author_name || t('card.unknownUser'),
+                  date: formatDateTime(comment.imported_at),
+                })
+              : t('card.commentImportedUndated', {
+                  name: comment.imported_author_name || t('card.unknownUser'),
+                })}
+          </p>
+        ) : null}
         {editing ? (
           <form onSubmit={(event) => void save(event)} className="mt-1 space-y-2">
             <TextArea
