@@ -17,6 +17,24 @@ const stubs: Record<string, (props: never) => React.ReactElement> = {
 /** Remote module ids that fail to load, as a remote that is down would. */
 export const failingRemotes = new Set<string>();
 
+/** Remote module ids whose load waits until the test releases it, as on a slow connection. */
+const heldRemotes = new Map<string, Promise<void>>();
+
+/** Holds a remote's load back; the returned function lets it arrive. */
+export const holdRemote = (moduleId: string): (() => void) => {
+  let release = () => {};
+  heldRemotes.set(
+    moduleId,
+    new Promise<void>((resolve) => {
+      release = resolve;
+    }),
+  );
+  return () => {
+    heldRemotes.delete(moduleId);
+    release();
+  };
+};
+
 export const registeredRemotes: { name: string; entry: string }[] = [];
 
 export const registerRemotes = (remotes: { name: string; entry: string }[]): void => {
@@ -24,6 +42,7 @@ export const registerRemotes = (remotes: { name: string; entry: string }[]): voi
 };
 
 export const loadRemote = async (moduleId: string) => {
+  await heldRemotes.get(moduleId);
   if (failingRemotes.has(moduleId)) {
     throw new Error('[ Federation Runtime ]: Failed to load script resources. #RUNTIME-008');
   }

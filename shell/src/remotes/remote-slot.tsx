@@ -1,6 +1,13 @@
 import { Button, t, type RemoteKey, type RemoteProps } from '@taskflow/shared';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadRemoteModule } from './load-remote-module';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
+import { loadRemoteModule, REMOTE_SLOW_MS } from './load-remote-module';
 import { takeArrived, takePrefetched } from './prefetch-remotes';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
@@ -13,6 +20,11 @@ const lazyByAttempt = new Map<
   string,
   LazyExoticComponent<ComponentType<AnyProps>> | ComponentType<AnyProps>
 >();
+
+/** Forgets the remote components made so far, as a new page would (for component tests). */
+export const forgetRemoteComponents = (): void => {
+  lazyByAttempt.clear();
+};
 
 const lazyRemote = (remote: RemoteKey, attempt: number) => {
   const key = `${remote}#${attempt}`;
@@ -41,12 +53,42 @@ interface RemoteSlotProps<K extends RemoteKey> {
   variant?: 'inline' | 'overlay';
 }
 
-const Loading = ({ variant }: { variant: 'inline' | 'overlay' }) =>
-  variant === 'inline' ? (
-    <div className="flex flex-1 items-center justify-center p-8 text-sm text-slate-500">
-      {t('errors.remoteLoading')}
+/**
+ * While a remote loads: a line where it will show (a modal's, in a box of its own, so a click on a
+ * card answers at once). Once it takes longer than REMOTE_SLOW_MS it says so and offers to load
+ * it again, while the load goes on.
+ */
+const Loading = ({ variant, retry }: { variant: 'inline' | 'overlay'; retry: () => void }) => {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), REMOTE_SLOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const status = (
+    <div role="status" className="flex flex-col items-center gap-3 text-center">
+      <p>{t('errors.remoteLoading')}</p>
+      {slow ? <p>{t('errors.remoteSlow')}</p> : null}
     </div>
+  );
+  const again = slow ? (
+    <Button variant="secondary" size="sm" onClick={retry}>
+      {t('errors.remoteRetry')}
+    </Button>
   ) : null;
+  return variant === 'inline' ? (
+    <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-sm text-slate-500">
+      {status}
+      {again}
+    </div>
+  ) : (
+    <div className="fixed inset-x-0 top-24 z-40 px-4">
+      <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl bg-white p-5 text-sm text-slate-600 shadow-lg ring-1 ring-slate-200">
+        {status}
+        {again}
+      </div>
+    </div>
+  );
+};
 
 const Fallback = ({ retry, variant }: { retry: () => void; variant: 'inline' | 'overlay' }) => {
   const box = (
@@ -67,7 +109,7 @@ const Fallback = ({ retry, variant }: { retry: () => void; variant: 'inline' | '
   );
 };
 
-/** A remote component inside its error boundary, with a time-out and a retry. */
+/** A remote component inside its error boundary, with a loading line and a retry. */
 export const RemoteSlot = <K extends RemoteKey>({
   remote,
   props,
@@ -75,12 +117,13 @@ export const RemoteSlot = <K extends RemoteKey>({
 }: RemoteSlotProps<K>) => {
   const [attempt, setAttempt] = useState(0);
   const Remote = lazyRemote(remote, attempt);
+  const loadAgain = () => setAttempt((n) => n + 1);
   return (
     <RemoteErrorBoundary
-      onRetry={() => setAttempt((n) => n + 1)}
+      onRetry={loadAgain}
       fallback={(retry) => <Fallback retry={retry} variant={variant} />}
     >
-      <Suspense fallback={<Loading variant={variant} />}>
+      <Suspense fallback={<Loading variant={variant} retry={loadAgain} />}>
         <Remote {...(props as AnyProps)} />
       </Suspense>
     </RemoteErrorBoundary>

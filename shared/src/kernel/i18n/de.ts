@@ -271,6 +271,8 @@ export const de = {
     remoteFailed: 'Dieser Bereich konnte nicht geladen werden.',
     remoteRetry: 'Erneut laden',
     remoteLoading: 'Wird geladen...',
+    remoteSlow:
+      'Das Laden dauert länger als gewöhnlich. Es geht weiter, sobald die Verbindung es erlaubt.',
   },
   // What a card tile says to a screen reader beyond what it shows (board-remote's card-tile.tsx).
   tile: {

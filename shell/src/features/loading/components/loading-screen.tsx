@@ -1,5 +1,9 @@
 import { t } from '@taskflow/shared';
 
+/**
+ * The screen while the session is checked. shell/index.html holds the same markup, painted before
+ * any script has run: keep the two alike.
+ */
 export const LoadingScreen = () => (
   <div className="flex min-h-full items-center justify-center" role="status">
     <div className="flex items-center gap-3 text-slate-500">
