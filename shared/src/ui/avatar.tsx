@@ -1,4 +1,5 @@
 import { avatarColor, avatarInitials } from '../domain/avatar';
+import { t } from '../kernel/i18n/t';
 
 export interface AvatarProps {
   name: string | null | undefined;
@@ -9,15 +10,56 @@ export interface AvatarProps {
   label?: string;
 }
 
+// Two capitals in bold are wider than one: 'MM' needs about 15 px of a small avatar's 24, so the
+// letters keep their natural width (no tracking, no wrapping) and a stack overlaps its avatars by
+// no more than their white ring (AVATAR_STACK_OVERLAP), which never reaches the letters.
+const sizes = {
+  sm: 'h-6 w-6 text-[10px]',
+  md: 'h-8 w-8 text-xs',
+} as const;
+
+const circle = 'inline-flex shrink-0 select-none items-center justify-center rounded-full';
+
 export const Avatar = ({ name, index, size = 'md', label }: AvatarProps) => (
   <span
     role="img"
     aria-label={label ?? name ?? '?'}
     title={label ?? name ?? undefined}
-    className={`inline-flex shrink-0 select-none items-center justify-center rounded-full font-semibold text-white ring-2 ring-white ${avatarColor(index)} ${
-      size === 'sm' ? 'h-6 w-6 text-[10px]' : 'h-8 w-8 text-xs'
-    }`}
+    className={`${circle} whitespace-nowrap font-semibold leading-none text-white ring-2 ring-white ${avatarColor(index)} ${sizes[size]}`}
   >
     {avatarInitials(name)}
   </span>
 );
+
+/** How far the avatars of a stack overlap: the width of their ring, not more. */
+const AVATAR_STACK_OVERLAP = '-space-x-0.5';
+
+export interface AvatarStackProps {
+  people: readonly { id: string; name: string; index: number }[];
+  /** At most this many avatars; the rest are counted in a '+N' after them. */
+  max?: number;
+  size?: AvatarProps['size'];
+  className?: string;
+}
+
+/** Avatars side by side, slightly overlapping, and '+N' for the people beyond `max`. */
+export const AvatarStack = ({ people, max = 5, size = 'sm', className = '' }: AvatarStackProps) => {
+  const hidden = people.length - max;
+  return (
+    <span className={`flex items-center ${AVATAR_STACK_OVERLAP} ${className}`}>
+      {people.slice(0, max).map((person) => (
+        <Avatar key={person.id} name={person.name} index={person.index} size={size} />
+      ))}
+      {hidden > 0 ? (
+        <span
+          role="img"
+          aria-label={t('avatars.more', { count: hidden })}
+          title={t('avatars.more', { count: hidden })}
+          className={`${circle} whitespace-nowrap bg-slate-200 font-semibold leading-none text-slate-700 ring-2 ring-white ${sizes[size]}`}
+        >
+          +{hidden}
+        </span>
+      ) : null}
+    </span>
+  );
+};

@@ -1,7 +1,7 @@
 // The UI kit's public file: atoms and form fields (label, hint and error wired to the control).
 // They know the domain and the kernel, never a feature: a feature passes its data in as props.
 export { Button, type ButtonProps, type ButtonVariant } from './button';
-export { Avatar, type AvatarProps } from './avatar';
+export { Avatar, AvatarStack, type AvatarProps, type AvatarStackProps } from './avatar';
 export { Modal, type ModalProps } from './modal';
 export { StyleScope, type StyleScopeProps } from './style-scope';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';

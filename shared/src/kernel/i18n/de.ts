@@ -453,6 +453,10 @@ export const de = {
     no: 'nein',
   },
   // Who has the board or a card open.
+  avatars: {
+    // After a stack of avatars: the people not shown ('+3').
+    more: '{count} weitere',
+  },
   presence: {
     onBoard: 'Gerade auf diesem Board',
     others: '{count} weitere',

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
-  Avatar,
+  AvatarStack,
   displayName,
   formatDate,
   isOverdue,
@@ -225,19 +225,15 @@ const CardFace = memo(function CardFace({ card, labels, profiles }: TileLookups 
           </span>
         ) : null}
         {card.assignee_ids.length > 0 ? (
-          <span className="ml-auto flex -space-x-1">
+          <span className="ml-auto flex">
             <span className="sr-only">{t('tile.assignees')}</span>{' '}
-            {card.assignee_ids.map((userId) => {
-              const profile = profiles[userId];
-              return (
-                <Avatar
-                  key={userId}
-                  size="sm"
-                  name={displayName(profile)}
-                  index={profile?.index ?? 0}
-                />
-              );
-            })}
+            <AvatarStack
+              people={card.assignee_ids.map((userId) => ({
+                id: userId,
+                name: displayName(profiles[userId]),
+                index: profiles[userId]?.index ?? 0,
+              }))}
+            />
           </span>
         ) : null}
       </span>

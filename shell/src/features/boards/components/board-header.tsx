@@ -1,4 +1,4 @@
-import { Avatar, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
+import { AvatarStack, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
 import { useState } from 'react';
 import { ActivityButton } from '../../activity/components/activity-button';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
@@ -42,16 +42,15 @@ export const BoardHeader = ({
     >
       <div className="flex flex-wrap items-center gap-3">
         <BoardTitle key={data.board.id} title={data.board.title} editable={isOwner} />
-        <div className="flex -space-x-1 max-sm:hidden" aria-hidden="true">
-          {members.slice(0, 5).map((member, index) => (
-            <Avatar
-              key={member.id}
-              name={displayName(member.profile ?? undefined)}
-              index={index}
-              size="sm"
-            />
-          ))}
-        </div>
+        <span className="max-sm:hidden" aria-hidden="true">
+          <AvatarStack
+            people={members.map((member, index) => ({
+              id: member.id,
+              name: displayName(member.profile ?? undefined),
+              index,
+            }))}
+          />
+        </span>
         <button type="button" onClick={onOpenTeam} className={headerButton}>
           {t('boards.team', { count: members.length })}
         </button>
