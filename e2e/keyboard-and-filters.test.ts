@@ -162,7 +162,7 @@ describe('quick entry, keyboard shortcuts and filters', () => {
       .getByRole('button', { name: /^Filter/ })
       .getByText('1')
       .waitFor();
-    await shoot(page, 'filters-label-due');
+    await shoot(page, 'filter-label-datum');
     await page.getByRole('button', { name: 'Filter zurücksetzen' }).first().click();
     await shows(['Altlast prüfen', 'Heute liefern', 'Wochenziel', 'Später planen', 'Ohne Termin']);
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -228,7 +228,7 @@ describe('quick entry, keyboard shortcuts and filters', () => {
       scripts.some((url) => /shortcut/i.test(url)),
       'the help loads when first opened',
     );
-    await shoot(page, 'shortcut-help');
+    await shoot(page, 'tastenkuerzel');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'hidden' });
 
