@@ -31,7 +31,7 @@ describe('renumber_list', () => {
       const row = must(
         await owner
           .from('cards')
-          .insert({ list_id: listId, board_id: boardId, title: `Karte ${i}`, position })
+          .insert({ list_id: listId, title: `Karte ${i}`, position })
           .select('id, created_at')
           .single(),
       );

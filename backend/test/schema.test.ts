@@ -399,13 +399,21 @@ describe('board_members', () => {
 });
 
 describe('lists and cards', () => {
-  it('give a card its board from its list, whatever the client sends', async () => {
+  it('give a card its board from its list; a client may not send one', async () => {
     const { member, boardId, listId } = await createTeamBoard();
+    await rejectsWith(
+      sqlAs(
+        member.id,
+        `insert into public.cards (list_id, board_id, title) values ($1, $2, 'Karte')`,
+        [listId, randomUUID()],
+      ),
+      '42501',
+    );
     const [card] = await sqlAs(
       member.id,
-      `insert into public.cards (list_id, board_id, title) values ($1, $2, 'Karte')
+      `insert into public.cards (list_id, title) values ($1, 'Karte')
        returning board_id, description, priority, due_date, position`,
-      [listId, randomUUID()],
+      [listId],
     );
     expect(card).toEqual({
       board_id: boardId,

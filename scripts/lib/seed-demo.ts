@@ -7,7 +7,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Database } from '../../shared/src/kernel/backend/database.types.ts';
-import { newRow } from '../../shared/src/domain/new-rows.ts';
+import { forInsert, newRow } from '../../shared/src/domain/new-rows.ts';
 import { demoAccount } from '../../shared/src/dev/demo-account.ts';
 
 export const teammate = {
@@ -71,7 +71,7 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
   if (!me) throw new Error('Seeding failed: no user after sign-in');
 
   const board = newRow('boards', { title: 'Website-Relaunch', owner_id: me.id });
-  must(await demo.from('boards').insert(board), 'create board');
+  must(await demo.from('boards').insert(forInsert('boards', board)), 'create board');
 
   let mateId: string | null = null;
   if (mateExists) {
@@ -104,13 +104,16 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
       color: 'bg-red-100 text-red-800',
     }),
   ];
-  must(await demo.from('board_labels').insert(labels), 'create labels');
+  must(
+    await demo.from('board_labels').insert(labels.map((l) => forInsert('board_labels', l))),
+    'create labels',
+  );
   const label = (name: string) => labels.find((l) => l.name === name)?.id as string;
 
   const lists = ['Zu erledigen', 'In Arbeit', 'Erledigt'].map((title, index) =>
     newRow('lists', { board_id: board.id, title, position: (index + 1) * 1024 }),
   );
-  must(await demo.from('lists').insert(lists), 'create lists');
+  must(await demo.from('lists').insert(lists.map((l) => forInsert('lists', l))), 'create lists');
   const list = (title: string) => lists.find((l) => l.title === title)?.id as string;
 
   const cardSpecs = [
@@ -180,7 +183,7 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
       due_date: spec.due === null ? null : daysFromNow(spec.due),
       position: positions[listId],
     });
-    must(await demo.from('cards').insert(card), 'create card');
+    must(await demo.from('cards').insert(forInsert('cards', card)), 'create card');
     const assignees = spec.assignees
       .map((who) => (who === 'me' ? me.id : mateId))
       .filter((id): id is string => !!id);
@@ -202,12 +205,15 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
       must(
         await demo.from('card_checklist_items').insert(
           spec.checklist.map(([text, completed], index) =>
-            newRow('card_checklist_items', {
-              card_id: card.id,
-              text,
-              completed,
-              position: (index + 1) * 1024,
-            }),
+            forInsert(
+              'card_checklist_items',
+              newRow('card_checklist_items', {
+                card_id: card.id,
+                text,
+                completed,
+                position: (index + 1) * 1024,
+              }),
+            ),
           ),
         ),
         'add subtasks',
@@ -218,7 +224,10 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
         await demo
           .from('card_comments')
           .insert(
-            newRow('card_comments', { card_id: card.id, user_id: me.id, text: spec.comment }),
+            forInsert(
+              'card_comments',
+              newRow('card_comments', { card_id: card.id, user_id: me.id, text: spec.comment }),
+            ),
           ),
         'add comment',
       );

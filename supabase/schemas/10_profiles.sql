@@ -16,7 +16,8 @@ begin
   insert into public.profiles (id, full_name, email)
   values (
     new.id,
-    coalesce(btrim(new.raw_user_meta_data ->> 'full_name'), ''),
+    -- At most 512 characters, as the column allows (20261126004002_text_length_limits.sql).
+    btrim(left(coalesce(btrim(new.raw_user_meta_data ->> 'full_name'), ''), 512)),
     lower(new.email)
   )
   on conflict (id) do nothing;
@@ -64,7 +65,7 @@ set search_path = ''
 as $$
 begin
   update public.profiles
-  set full_name = coalesce(btrim(new.raw_user_meta_data ->> 'full_name'), '')
+  set full_name = btrim(left(coalesce(btrim(new.raw_user_meta_data ->> 'full_name'), ''), 512))
   where id = new.id;
   return null;
 end;

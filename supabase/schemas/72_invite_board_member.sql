@@ -17,11 +17,25 @@ as $$
 $$;
 
 comment on function public.invite_board_member(uuid, text) is
-  'Adds the registered user with this e-mail (trimmed, case-insensitive) to the board as a member. Owner only (42501 otherwise); at most 20 lookups per 10 minutes per caller (PT429, HTTP 429). Returns {"status":"added","member":{...}}, {"status":"not_found"} or {"status":"already_member"}.';
+  'Adds the registered user with this e-mail (trimmed, case-insensitive) to the board as a member. Owner only (42501 otherwise); after 30 addresses that are not registered within an hour, every lookup is refused for the rest of that hour (PT429, HTTP 429). Returns {"status":"added","member":{...}}, {"status":"not_found"} or {"status":"already_member"}.';
 
 revoke execute on function public.invite_board_member(uuid, text) from public, anon;
 grant execute on function public.invite_board_member(uuid, text) to authenticated, service_role;
 
+-- The limit counts what reveals something: an address that is not registered. An owner who
+-- invites a team of registered people is never stopped (each of them is added to the board,
+-- visibly to them and to every member); someone testing a list of addresses is, after 30
+-- unknown ones in an hour. Over the limit every lookup is refused, registered or not, before it
+-- is made, so the refusal itself tells nothing.
+--
+-- The count must not vanish with the caller's transaction. Every lookup therefore ends without
+-- an error: an unknown address is counted and answered {"status":"not_found"}, and that answer
+-- and its count commit together. The only errors come before any lookup (not the owner, over
+-- the limit), where there is nothing to count. No statement follows the function in its
+-- request (hosted PostgREST and the local REST layer call it alone), and neither honours a
+-- client's `Prefer: tx=rollback` (PostgREST's default db-tx-end=commit), so a client cannot
+-- undo the count and keep the answer. This holds on a hosted project as well: no extension, no
+-- state outside the database.
 create or replace function private.invite_board_member(p_board_id uuid, p_email text)
 returns json
 language plpgsql
@@ -30,11 +44,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  c_max_lookups constant integer := 20;
-  c_window constant interval := interval '10 minutes';
+  c_max_unknown constant integer := 30;
+  c_window constant interval := interval '1 hour';
   v_caller uuid := (select auth.uid());
   v_email text := lower(btrim(coalesce(p_email, ''), E' \t\r\n'));
-  v_calls integer;
+  v_unknown integer;
   v_user_id uuid;
   v_member public.board_members;
 begin
@@ -51,24 +65,25 @@ begin
     return json_build_object('status', 'not_found');
   end if;
 
-  -- One row per caller, updated in place: concurrent calls queue on its row lock, so the
-  -- count cannot be outrun.
+  -- One row per caller, locked here until the transaction ends: concurrent calls of one caller
+  -- queue on it, so the count cannot be outrun. A window that has passed starts afresh.
   insert into private.invite_rate as r (user_id, window_start, calls)
-  values (v_caller, now(), 1)
+  values (v_caller, now(), 0)
   on conflict (user_id) do update set
     window_start = case when r.window_start <= now() - c_window then now() else r.window_start end,
-    calls = case when r.window_start <= now() - c_window then 1 else r.calls + 1 end
-  returning calls into v_calls;
+    calls = case when r.window_start <= now() - c_window then 0 else r.calls end
+  returning calls into v_unknown;
 
-  if v_calls > c_max_lookups then
+  if v_unknown >= c_max_unknown then
     raise exception using
       errcode = 'PT429',
-      message = 'Too many invitations, please wait a few minutes',
-      hint = format('At most %s invitations per %s.', c_max_lookups, c_window);
+      message = 'Too many unknown addresses, please wait before inviting again',
+      hint = format('At most %s addresses that are not registered per %s.', c_max_unknown, c_window);
   end if;
 
   select p.id into v_user_id from public.profiles p where lower(p.email) = v_email limit 1;
   if v_user_id is null then
+    update private.invite_rate set calls = calls + 1 where user_id = v_caller;
     return json_build_object('status', 'not_found');
   end if;
 
@@ -98,7 +113,7 @@ end;
 $$;
 
 comment on function private.invite_board_member(uuid, text) is
-  'The work behind public.invite_board_member: owner check, rate limit (20 lookups per 10 minutes per caller), lookup, insert.';
+  'The work behind public.invite_board_member: owner check, rate limit (30 addresses that are not registered per hour per caller), lookup, insert.';
 
 revoke execute on function private.invite_board_member(uuid, text) from public, anon;
 grant execute on function private.invite_board_member(uuid, text) to authenticated, service_role;

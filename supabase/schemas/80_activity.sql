@@ -408,8 +408,9 @@ begin
     perform private.record_card_child_activity(new.card_id, 'comment_added',
       jsonb_build_object('comment_id', new.id, 'after', new.text));
   elsif tg_op = 'DELETE' then
+    -- Without the words: a deleted comment leaves the history (private.forget_comment_texts).
     perform private.record_card_child_activity(old.card_id, 'comment_removed',
-      jsonb_build_object('comment_id', old.id, 'before', old.text));
+      jsonb_build_object('comment_id', old.id));
   elsif old.text is distinct from new.text then
     perform private.record_card_child_activity(new.card_id, 'comment_edited',
       jsonb_build_object('comment_id', new.id, 'before', old.text, 'after', new.text));

@@ -75,6 +75,39 @@ export const newRow = <T extends TableWithId>(table: T, values: NewRowValues<T>)
     ...values,
   }) as Row<T>;
 
+/**
+ * What a client may send of a new row: the columns granted for insert in
+ * supabase/migrations/20261126004000_server_owned_fields.sql. The server sets the others
+ * (created_at, edited_at, deleted_at, a card's board_id) and refuses them with 42501, so a row
+ * made by newRow goes through here before it is inserted. A column added for clients to write
+ * is granted there and named here.
+ */
+const insertableColumns: { [T in TableWithId]?: readonly (keyof Insert<T>)[] } = {
+  boards: ['id', 'title', 'owner_id', 'background'],
+  board_members: ['id', 'board_id', 'user_id', 'role'],
+  lists: ['id', 'board_id', 'title', 'position'],
+  cards: ['id', 'list_id', 'title', 'description', 'due_date', 'priority', 'position'],
+  board_labels: ['id', 'board_id', 'name', 'color'],
+  card_checklist_items: [
+    'id',
+    'card_id',
+    'text',
+    'completed',
+    'position',
+    'due_date',
+    'assigned_to',
+  ],
+  card_comments: ['id', 'card_id', 'user_id', 'text'],
+};
+
+/** The part of a row a client may insert (see insertableColumns). */
+export const forInsert = <T extends TableWithId>(table: T, row: Partial<Row<T>>): Insert<T> => {
+  const columns = (insertableColumns[table] ?? []) as readonly string[];
+  return Object.fromEntries(
+    Object.entries(row).filter(([column]) => columns.includes(column)),
+  ) as Insert<T>;
+};
+
 /** A new card as the board document carries it: no assignees, labels, subtasks or comments. */
 export const newCard = (values: NewRowValues<'cards'> & Partial<Card>): Card => ({
   assignee_ids: [],

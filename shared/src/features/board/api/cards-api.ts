@@ -1,4 +1,4 @@
-import type { TablesUpdate } from '../../../kernel/backend/database.types';
+import type { TablesInsert, TablesUpdate } from '../../../kernel/backend/database.types';
 import type { CardRow } from '../../../domain/types';
 import { getSupabase } from '../../../kernel/backend/supabase-client';
 import { check, unwrap } from '../../../kernel/backend/api-error';
@@ -13,10 +13,14 @@ export type CardPatch = Omit<TablesUpdate<'cards'>, 'id' | 'board_id' | 'created
 const cards = rowsOf<'cards', CardPatch>('cards');
 
 /**
- * The insert type requires board_id; a trigger overwrites it from the list (set_card_board_id), so
- * the id the client sends only keeps the optimistic row complete.
+ * What a client may send for a new card. The generated insert type requires board_id (not null,
+ * no default), but the server owns it: the trigger set_card_board_id takes it from the list, and
+ * the column is not granted for insert (nor created_at, deleted_at), so sending it is refused.
  */
-export const insertCard = cards.insert;
+export type NewCard = Omit<TablesInsert<'cards'>, 'board_id' | 'created_at' | 'deleted_at'>;
+
+export const insertCard = (card: NewCard): Promise<CardRow> =>
+  cards.insert(card as TablesInsert<'cards'>);
 export const updateCardRow = cards.update;
 export const deleteCardRow = cards.remove;
 

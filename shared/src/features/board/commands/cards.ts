@@ -23,9 +23,9 @@ export const cardCommands = {
       title: name,
       position: positionAtEnd(selectCardsByList(data)[listId] ?? []),
     });
-    const { id, board_id, position } = card;
+    const { id, position } = card;
     return create('cards', card, (api) =>
-      api.insertCard({ id, list_id: listId, board_id, title: name, position }),
+      api.insertCard({ id, list_id: listId, title: name, position }),
     );
   },
 

@@ -1,5 +1,5 @@
 // Commands on a card's comments: add, correct, delete.
-import { newRow } from '../../../domain/new-rows';
+import { forInsert, newRow } from '../../../domain/new-rows';
 import { findChild } from '../board-data';
 import { deletion } from '../row-change';
 import { change, create, write, type BoardCommand, type CommandContext } from './command';
@@ -9,8 +9,9 @@ export const commentCommands = {
     const body = text.trim();
     if (!body || !userId || !data.cards[cardId]) return null;
     const comment = newRow('card_comments', { card_id: cardId, user_id: userId, text: body });
-    const { created_at: _, ...insert } = comment;
-    return create('card_comments', comment, (api) => api.insertComment(insert));
+    return create('card_comments', comment, (api) =>
+      api.insertComment(forInsert('card_comments', comment)),
+    );
   },
 
   /** The author's correction; the server refuses anyone else's and stamps edited_at. */

@@ -1,5 +1,5 @@
 // Commands on the board's labels: create, rename or recolour, delete.
-import { newRow } from '../../../domain/new-rows';
+import { forInsert, newRow } from '../../../domain/new-rows';
 import type { LabelPatch } from '../api/labels-api';
 import { deletion } from '../row-change';
 import { change, create, write, type BoardCommand, type CommandContext } from './command';
@@ -9,8 +9,9 @@ export const labelCommands = {
     const labelName = name.trim();
     if (!labelName) return null;
     const label = newRow('board_labels', { board_id: data.board.id, name: labelName, color });
-    const { created_at: _, ...insert } = label;
-    return create('board_labels', label, (api) => api.insertLabel(insert));
+    return create('board_labels', label, (api) =>
+      api.insertLabel(forInsert('board_labels', label)),
+    );
   },
 
   updateLabel({ data }: CommandContext, labelId: string, changes: LabelPatch): BoardCommand | null {

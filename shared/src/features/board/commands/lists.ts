@@ -1,6 +1,6 @@
 // Commands on lists: add, rename, move, archive, delete.
 import { positionAtEnd, type Between } from '../../../domain/positions';
-import { newRow } from '../../../domain/new-rows';
+import { forInsert, newRow } from '../../../domain/new-rows';
 import { deletion } from '../row-change';
 import { selectLists } from '../selectors';
 import { change, create, place, write, type BoardCommand, type CommandContext } from './command';
@@ -15,8 +15,7 @@ export const listCommands = {
       title: name,
       position: positionAtEnd(Object.values(data.lists)),
     });
-    const { created_at: _, ...insert } = list;
-    return create('lists', list, (api) => api.insertList(insert));
+    return create('lists', list, (api) => api.insertList(forInsert('lists', list)));
   },
 
   renameList(_: CommandContext, listId: string, title: string): BoardCommand | null {
