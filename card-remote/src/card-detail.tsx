@@ -73,6 +73,8 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
     <Modal
       title={list ? t('cardDetail.inList', { list: list.title }) : t('card.title')}
       labelledBy={nameId}
+      // A new card was opened from the composer, which may be gone: its tile takes the focus.
+      returnFocus={() => document.querySelector(`[data-card-id="${card.id}"] button`)}
       onClose={onClose}
       size="lg"
       footer={

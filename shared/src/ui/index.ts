@@ -3,6 +3,7 @@
 export { Button, type ButtonProps, type ButtonVariant } from './button';
 export { Avatar, AvatarStack, type AvatarProps, type AvatarStackProps } from './avatar';
 export { Modal, type ModalProps } from './modal';
+export { FALLBACK_ATTRIBUTE, recoverLostFocus, useTakeLostFocus } from './lost-focus';
 export { StyleScope, type StyleScopeProps } from './style-scope';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { ToastViewport } from './toast-viewport';

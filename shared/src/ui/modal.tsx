@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '../kernel/i18n/t';
 import { Button } from './button';
+import { recoverLostFocus } from './lost-focus';
 import { usePortalStyleScope } from './style-scope';
 
 export interface ModalProps {
@@ -18,6 +19,11 @@ export interface ModalProps {
    * is named after its card, and its heading shows the list as context).
    */
   labelledBy?: string;
+  /**
+   * Where the focus goes on closing when the element that opened the dialog is gone (a new
+   * card's composer): by default the page's fallback (lost-focus.ts).
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 const focusableSelector =
@@ -41,15 +47,18 @@ export const Modal = ({
   cancelLabel,
   size = 'md',
   labelledBy,
+  returnFocus,
 }: ModalProps) => {
   const id = useId();
   // In document.body, outside the opening remote's root: the backdrop carries its scope.
   const styleScope = usePortalStyleScope();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
+  const returnFocusRef = useRef(returnFocus);
   useEffect(() => {
     onCloseRef.current = onClose;
-  }, [onClose]);
+    returnFocusRef.current = returnFocus;
+  }, [onClose, returnFocus]);
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;
@@ -84,7 +93,9 @@ export const Modal = ({
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       openModals.splice(openModals.indexOf(id), 1);
-      previouslyFocused?.focus?.();
+      if (previouslyFocused?.isConnected) previouslyFocused.focus?.();
+      // The dialog is gone from the page already: the body has the focus now.
+      else recoverLostFocus(returnFocusRef.current?.());
     };
   }, [id]);
 

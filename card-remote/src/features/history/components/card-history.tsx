@@ -19,7 +19,13 @@ export const CardHistory = ({
   const feed = useActivity({ boardId: card.board_id, cardId: card.id });
   return (
     <Section title={t('activity.cardHistory')}>
-      <div className="max-h-72 overflow-y-auto overscroll-contain pr-1">
+      {/* Focusable, so that the keyboard can scroll it (its entries have no control to focus). */}
+      <div
+        role="region"
+        aria-label={t('activity.cardHistory')}
+        tabIndex={0}
+        className="max-h-72 overflow-y-auto overscroll-contain pr-1"
+      >
         <ActivityFeed
           feed={feed}
           scope="card"

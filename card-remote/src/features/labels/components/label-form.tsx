@@ -21,6 +21,9 @@ export const LabelForm = ({
   <form onSubmit={onSubmit} className="space-y-4">
     <TextField
       data-autofocus
+      // The form replaces the label list inside the open dialog ('+ Neues Label', 'Bearbeiten'):
+      // the name field takes the focus, else it stays on the footer button in that place.
+      autoFocus
       className="font-medium"
       label={t('labels.name')}
       value={name}

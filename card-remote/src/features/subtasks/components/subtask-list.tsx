@@ -27,7 +27,10 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
   // 'Abbrechen' or Escape leaves nothing behind.
   const [draft, setDraft] = useState<NewChecklistItem | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const draftWasOpen = useRef(false);
+  // The subtask whose editor just closed: the focus goes back to its row, not to the page.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   const progress = subtaskProgress(card.checklist);
 
   // Once the draft is saved or dropped, the focus goes back to '+ Unteraufgabe hinzufügen'.
@@ -35,6 +38,17 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
     if (draft === null && draftWasOpen.current) addButton.current?.focus();
     draftWasOpen.current = draft !== null;
   }, [draft]);
+
+  useEffect(() => {
+    if (returnTo === null) return;
+    list.current?.querySelector<HTMLElement>(`[data-subtask-id="${returnTo}"]`)?.focus();
+    setReturnTo(null);
+  }, [returnTo]);
+
+  const closeEditor = (itemId: string) => {
+    setEditingId(null);
+    setReturnTo(itemId);
+  };
 
   const saveDraft = async (fields: NewChecklistItem) => {
     setDraft(null);
@@ -68,17 +82,17 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
           />
         </div>
       ) : null}
-      <ul className="space-y-1">
+      <ul ref={list} className="space-y-1">
         {card.checklist.map((item) =>
           item.id === editingId ? (
             <li key={item.id}>
               <SubtaskEditor
                 item={item}
                 members={members}
-                onCancel={() => setEditingId(null)}
+                onCancel={() => closeEditor(item.id)}
                 onSave={(patch) => {
                   void boardStore.updateChecklistItem(item.id, patch);
-                  setEditingId(null);
+                  closeEditor(item.id);
                 }}
               />
             </li>
@@ -96,6 +110,7 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
               />
               <button
                 type="button"
+                data-subtask-id={item.id}
                 onClick={() => {
                   setDraft(null);
                   setEditingId(item.id);
@@ -118,7 +133,11 @@ export const SubtaskList = ({ card, members, profiles }: SubtaskListProps) => {
               </button>
               <button
                 type="button"
-                onClick={() => void boardStore.deleteChecklistItem(item.id)}
+                onClick={() => {
+                  // The row goes: the focus moves on to '+ Unteraufgabe hinzufügen'.
+                  addButton.current?.focus();
+                  void boardStore.deleteChecklistItem(item.id);
+                }}
                 aria-label={t('card.deleteSubtask')}
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-lg text-slate-400 hover:bg-rose-50 hover:text-rose-600 sm:h-8 sm:w-8"
               >

@@ -40,7 +40,13 @@ export const ActivityPanel = ({ data, onClose }: { data: BoardData; onClose: () 
           ×
         </button>
       </div>
-      <div className="flex-1 overflow-y-auto overscroll-contain px-4 py-3">
+      {/* Focusable, so that the keyboard can scroll it (its entries have no control to focus). */}
+      <div
+        role="region"
+        aria-label={t('activity.panelTitle')}
+        tabIndex={0}
+        className="flex-1 overflow-y-auto overscroll-contain px-4 py-3"
+      >
         <ActivityFeed
           feed={feed}
           scope="board"

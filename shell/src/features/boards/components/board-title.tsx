@@ -1,5 +1,12 @@
-import { PencilIcon, TextInput, boardStore, t } from '@taskflow/shared';
-import { useState } from 'react';
+import {
+  FALLBACK_ATTRIBUTE,
+  PencilIcon,
+  TextInput,
+  boardStore,
+  t,
+  useTakeLostFocus,
+} from '@taskflow/shared';
+import { useRef, useState } from 'react';
 
 const headingClass = 'min-w-0 text-xl font-bold tracking-tight break-words drop-shadow-sm';
 
@@ -7,11 +14,23 @@ const headingClass = 'min-w-0 text-xl font-bold tracking-tight break-words drop-
  * The board's name in its header. The owner renames it in place: a click turns it into a field,
  * Enter or leaving the field saves, Escape keeps the old name. The heading keeps the board's
  * name as its accessible name (the pencil is decoration, the button's tooltip says what it does).
+ * It is where a lost focus goes (after sign-in, a new board, a closed dialog whose trigger left:
+ * ui/lost-focus.ts in shared).
  */
 export const BoardTitle = ({ title, editable }: { title: string; editable: boolean }) => {
   const [draft, setDraft] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const rename = useRef<HTMLButtonElement>(null);
+  useTakeLostFocus(editable ? rename : heading);
+  const fallback = { [FALLBACK_ATTRIBUTE]: true };
 
-  if (!editable) return <h2 className={`mr-auto ${headingClass}`}>{title}</h2>;
+  if (!editable) {
+    return (
+      <h2 ref={heading} tabIndex={-1} {...fallback} className={`mr-auto ${headingClass}`}>
+        {title}
+      </h2>
+    );
+  }
 
   if (draft !== null) {
     const finish = (save: boolean) => {
@@ -41,6 +60,8 @@ export const BoardTitle = ({ title, editable }: { title: string; editable: boole
   return (
     <h2 className={`mr-auto ${headingClass}`}>
       <button
+        ref={rename}
+        {...fallback}
         type="button"
         title={t('boards.rename')}
         onClick={() => setDraft(title)}
