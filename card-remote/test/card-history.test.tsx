@@ -52,4 +52,38 @@ describe('card history', { timeout: 20_000 }, () => {
       'Ben Keller hat die Karte von „Zu erledigen“ nach „In Arbeit“ verschoben · gerade eben',
     );
   });
+
+  it('says which texts it keeps, and drops the words of a comment deleted while it is open', async () => {
+    memoryActivity().record(
+      entry('e-c', 'card-drinks', 'comment_added', { comment_id: 'k-1', after: 'PIN ist 1234' }),
+    );
+    render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Getränke bestellen' });
+    expect(
+      screen.getByText(
+        'Der Verlauf zeigt Kommentare und Beschreibungen nur, solange es sie gibt: Gelöschte Kommentare und die Beschreibung endgültig gelöschter Karten verschwinden auch hier.',
+      ),
+    ).toBeTruthy();
+    const history = await screen.findByRole('list', { name: 'Verlauf' });
+    await waitFor(() => expect(history.textContent).toContain('PIN ist 1234'));
+
+    act(() =>
+      memoryActivity().record({
+        ...entry('e-r', 'card-drinks', 'comment_removed', { comment_id: 'k-1' }),
+        created_at: new Date(Date.now() + 1000).toISOString(),
+      }),
+    );
+    // The history of this card holds the first test's entries too (one memory backend).
+    const lines = () =>
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    await waitFor(() =>
+      expect(lines()).toContain('Ben Keller hat einen Kommentar der Karte gelöscht · gerade eben'),
+    );
+    expect(history.textContent).not.toContain('PIN');
+    expect(lines()).toContain(
+      'Ben Keller hat die Karte kommentiert (Kommentar gelöscht) · gerade eben',
+    );
+  });
 });

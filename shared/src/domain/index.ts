@@ -37,3 +37,4 @@ export {
   type Between,
 } from './positions';
 export { boardBackgrounds, defaultBoardBackground } from './board-backgrounds';
+export { TITLE_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, tooLongText } from './text-limits';

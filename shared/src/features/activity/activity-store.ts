@@ -1,10 +1,13 @@
 // The history of one board or card as the views show it: newest first, the first page on
 // open, older pages appended on demand, new entries prepended as realtime delivers them.
 //
-// Entries are immutable, so merging is a union by id, ordered as the server orders them
-// (created_at desc, id desc); a live entry that also arrives in a page, or twice, is held
-// once. After every (re)join of the channel the newest page is read again and merged, which
-// closes the gap between the first read and the subscription, and any gap of a dropped
+// Entries are immutable but for one thing, so merging is a union by id, ordered as the server
+// orders them (created_at desc, id desc); a live entry that also arrives in a page, or twice,
+// is held once. The one thing: a comment's deletion takes its words out of its earlier
+// entries, here as on the server.
+//
+// After every (re)join of the channel the newest page is read again and merged, which closes
+// the gap between the first read and the subscription, and any gap of a dropped
 // connection (a synced resource, kernel/backend/synced-resource.ts).
 import { map, type Observable } from 'rxjs';
 import { createStateCell, type StateCell } from '../../kernel/state/state-cell';
@@ -51,10 +54,32 @@ const micros = (iso: string): number => {
 const newestFirst = (a: ActivityEntry, b: ActivityEntry): number =>
   micros(b.created_at) - micros(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
+/** A comment entry's data names its comment; the entries of one comment share it. */
+const commentOf = (entry: ActivityEntry): unknown =>
+  (entry.data as Record<string, unknown> | null)?.comment_id;
+
+/**
+ * The server takes a deleted comment's words out of its earlier entries
+ * (supabase/schemas/81_history_forgets_deleted_texts.sql), but an open view holds them as they
+ * were read; the 'comment_removed' entry that arrives live is the cue to drop them here too.
+ */
+const forgetDeletedComments = (entries: ActivityEntry[]): ActivityEntry[] => {
+  const removed = new Set(entries.filter((e) => e.kind === 'comment_removed').map(commentOf));
+  if (removed.size === 0) return entries;
+  return entries.map((entry) => {
+    const data = entry.data as Record<string, unknown> | null;
+    if (!data || !removed.has(data.comment_id) || !('before' in data || 'after' in data)) {
+      return entry;
+    }
+    const { before: _before, after: _after, ...rest } = data;
+    return { ...entry, data: { ...rest, text_removed: true } };
+  });
+};
+
 const merge = (held: ActivityEntry[], incoming: ActivityEntry[]): ActivityEntry[] => {
   const known = new Set(held.map((e) => e.id));
   const fresh = incoming.filter((e) => !known.has(e.id));
-  return fresh.length === 0 ? held : [...held, ...fresh].sort(newestFirst);
+  return fresh.length === 0 ? held : forgetDeletedComments([...held, ...fresh].sort(newestFirst));
 };
 
 const cursorOf = (entries: ActivityEntry[]): ActivityCursor | null => {

@@ -42,6 +42,7 @@ import { boardCommands } from './commands/board-commands';
 import type { CardPlace } from './commands/cards';
 import type { BoardCommand } from './commands/command';
 import type { Between } from '../../domain/positions';
+import { tooLongText } from '../../domain/text-limits';
 import type { BoardGateway } from './board-gateway';
 import { Outbox, type Delivery } from './board-outbox';
 import { BoardState, type BoardStoreState } from './board-state';
@@ -248,7 +249,8 @@ export class BoardStore {
       if (edit.retried && isDuplicateError(error)) return 'sent';
       if (onShownBoard() || edit.retried) {
         showToast(
-          t(isPermissionError(error) ? 'errors.notAllowed' : edit.command.failure),
+          tooLongText(error) ??
+            t(isPermissionError(error) ? 'errors.notAllowed' : edit.command.failure),
           'error',
         );
       }

@@ -268,6 +268,8 @@ export const de = {
     moveCardFailed: 'Die Karte konnte nicht verschoben werden und liegt wieder an ihrem Platz.',
     moveListFailed: 'Die Liste konnte nicht verschoben werden und steht wieder an ihrem Platz.',
     notAllowed: 'Dafür fehlen Ihnen die Rechte.',
+    // A text over the database's limit (domain/text-limits.ts); max as German writes numbers.
+    tooLong: 'Der Text ist zu lang (höchstens {max} Zeichen).',
     remoteFailed: 'Dieser Bereich konnte nicht geladen werden.',
     remoteRetry: 'Erneut laden',
     remoteLoading: 'Wird geladen...',
@@ -392,6 +394,9 @@ export const de = {
     loadFailed: 'Die Aktivität konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
     empty: 'Noch keine Aktivität.',
+    // Which texts the history keeps (supabase/schemas/81_history_forgets_deleted_texts.sql).
+    keptTexts:
+      'Der Verlauf zeigt Kommentare und Beschreibungen nur, solange es sie gibt: Gelöschte Kommentare und die Beschreibung endgültig gelöschter Karten verschwinden auch hier.',
     end: 'Keine älteren Einträge.',
     // An entry: the sentence, then when.
     entry: '{sentence} · {time}',
@@ -426,6 +431,8 @@ export const de = {
       subtaskChanged: '{actor} hat die Unteraufgabe „{text}“ {ofCard} geändert',
       subtaskRemoved: '{actor} hat die Unteraufgabe „{text}“ von {ofCard} entfernt',
       commentAdded: '{actor} hat {card} kommentiert: „{text}“',
+      // The comment was deleted since: its words left the history.
+      commentAddedDeleted: '{actor} hat {card} kommentiert (Kommentar gelöscht)',
       commentEdited: '{actor} hat einen Kommentar {ofCard} bearbeitet',
       commentRemoved: '{actor} hat einen Kommentar {ofCard} gelöscht',
       listCreated: '{actor} hat die Liste „{list}“ angelegt',

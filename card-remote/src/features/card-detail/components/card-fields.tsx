@@ -1,5 +1,6 @@
 import {
   SelectField,
+  TITLE_MAX_LENGTH,
   TextArea,
   boardStore,
   priorities,
@@ -31,6 +32,7 @@ export const CardFields = ({ card }: { card: Card }) => {
         size="xl"
         variant="inline"
         rows={1}
+        maxLength={TITLE_MAX_LENGTH}
         className="resize-none [field-sizing:content]"
         value={title.value}
         onChange={(event) => title.onChange(event.target.value.replace(/\s*[\r\n]+\s*/g, ' '))}

@@ -1,4 +1,12 @@
-import { Button, TextInput, boardStore, t, type Card, type MemberProfile } from '@taskflow/shared';
+import {
+  Button,
+  LONG_TEXT_MAX_LENGTH,
+  TextInput,
+  boardStore,
+  t,
+  type Card,
+  type MemberProfile,
+} from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
 import { Section } from '../../../components/section';
@@ -42,6 +50,7 @@ export const CommentList = ({
       </ul>
       <form onSubmit={(event) => void submit(event)} className="flex gap-2">
         <TextInput
+          maxLength={LONG_TEXT_MAX_LENGTH}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={leaveFieldOnEscape(text !== '')}

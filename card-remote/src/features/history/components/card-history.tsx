@@ -19,6 +19,7 @@ export const CardHistory = ({
   const feed = useActivity({ boardId: card.board_id, cardId: card.id });
   return (
     <Section title={t('activity.cardHistory')}>
+      <p className="mb-2 text-xs text-slate-500">{t('activity.keptTexts')}</p>
       {/* Focusable, so that the keyboard can scroll it (its entries have no control to focus). */}
       <div
         role="region"
