@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@taskflow/shared';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TeamManagement from '../src/team-management';
@@ -45,6 +46,18 @@ describe('team management', () => {
     expect(
       within(dialog).getByText('Die Person muss bereits ein TaskFlow-Konto haben.'),
     ).toBeTruthy();
+  });
+
+  it('says in German when the invitation limit is reached', async () => {
+    vi.spyOn(boardStore, 'inviteMember').mockRejectedValue(
+      new ApiError('Too many unknown addresses, please wait before inviting again', 'PT429', 429),
+    );
+    const dialog = await renderTeam();
+    await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), 'neu@beispiel.de');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Fehler beim Hinzufügen des Members. Sie haben in der letzten Stunde zu viele Adressen ohne TaskFlow-Konto eingeladen. Bitte versuchen Sie es später erneut.',
+    );
   });
 
   it('says so when the invited person has no account', async () => {

@@ -236,6 +236,9 @@ export const de = {
     inviteFailed: 'Fehler beim Hinzufügen des Members.',
     userNotFound: 'Benutzer nicht gefunden. Die Person muss sich zuerst registrieren.',
     alreadyMember: 'Diese Person ist bereits Mitglied des Boards.',
+    // The invitation limit: 30 addresses without an account per hour (72_invite_board_member.sql).
+    tooManyUnknown:
+      'Sie haben in der letzten Stunde zu viele Adressen ohne TaskFlow-Konto eingeladen. Bitte versuchen Sie es später erneut.',
     added: '{email} wurde zum Board hinzugefügt!',
     removed: 'Mitglied wurde entfernt.',
     confirmRemove: 'Möchten Sie dieses Mitglied wirklich vom Board entfernen?',

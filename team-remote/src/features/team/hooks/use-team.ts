@@ -1,4 +1,12 @@
-import { currentUser, selectMembers, showToast, t, useBoard, boardStore } from '@taskflow/shared';
+import {
+  ApiError,
+  currentUser,
+  selectMembers,
+  showToast,
+  t,
+  useBoard,
+  boardStore,
+} from '@taskflow/shared';
 import { useMemo, useState } from 'react';
 
 /** The team of a board and the owner's commands, with the spec's messages (§5, §8). */
@@ -27,9 +35,14 @@ export const useTeam = (boardId: string) => {
       setInviteError(`${t('team.inviteFailed')} ${reason}`);
       return false;
     } catch (error) {
-      setInviteError(
-        `${t('team.inviteFailed')} ${error instanceof Error ? error.message : ''}`.trim(),
-      );
+      // 429: too many addresses without an account this hour (the database's invitation limit).
+      const reason =
+        error instanceof ApiError && error.status === 429
+          ? t('team.tooManyUnknown')
+          : error instanceof Error
+            ? error.message
+            : '';
+      setInviteError(`${t('team.inviteFailed')} ${reason}`.trim());
       return false;
     } finally {
       setInviting(false);
