@@ -120,11 +120,20 @@ describe('export and import', () => {
     assert.equal(await selector.locator('option', { hasText: 'Website-Relaunch' }).count(), 2);
     await see(page, 'Startseite neu gestalten');
     assert.equal(await boardText(page), originalBoard);
+    const copies = [
+      await cardText(page, 'Startseite neu gestalten'),
+      await cardText(page, 'Kontaktformular reparieren'),
+    ];
+    // Each comment is the importer's now, posted at the import, with its author and time as the
+    // file gave them beside it: the same card once that line stands in for the post's time.
+    for (const copy of copies) assert.match(copy, /Importiert – ursprünglich von Demo Nutzerin am/);
     assert.deepEqual(
-      [
-        await cardText(page, 'Startseite neu gestalten'),
-        await cardText(page, 'Kontaktformular reparieren'),
-      ],
+      copies.map((copy) =>
+        copy.replace(
+          /· [\d.]+, [\d:]+ Importiert – ursprünglich von .+? am ([\d.]+, [\d:]+) /g,
+          '· $1 ',
+        ),
+      ),
       originalCards,
     );
     await shoot(page, 'transfer-imported-board');

@@ -351,7 +351,7 @@ describe('import', () => {
       [id],
     );
 
-  it('an import writes exactly one entry, as the importer; later changes record again', async () => {
+  it('an import writes one entry, and one per member it invites, as the importer; later changes record again', async () => {
     const result = must(
       await owner.rpc('import_board', { p_doc: document('Umzug 2027') }),
     ) as unknown as { board: { id: string }; cards: number; members_added: number };
@@ -372,13 +372,19 @@ describe('import', () => {
     );
     expect(counts).toEqual({ tags: 3, subtasks: 2, comments: 2, assignees: 1, members: 2 });
     const history = await historyOf(importedId);
-    expect(history).toHaveLength(1);
+    expect(history).toHaveLength(2);
     expect(history[0]).toMatchObject({
       board_id: importedId,
       card_id: null,
       actor_id: ownerId,
       kind: 'board_imported',
       data: { board_title: 'Umzug 2027', lists: 2, cards: 3, actor_name: 'Olga Owner' },
+    });
+    // The member joins as an invitation adds them: in the history, under the importer's name.
+    expect(history[1]).toMatchObject({
+      actor_id: ownerId,
+      kind: 'member_added',
+      data: { user_id: memberId },
     });
 
     // After the import, every write records again: the imported member's and the owner's.
@@ -396,6 +402,7 @@ describe('import', () => {
     );
     expect((await historyOf(importedId)).map((e) => [e.kind, e.actor_id])).toEqual([
       ['board_imported', ownerId],
+      ['member_added', ownerId],
       ['card_renamed', memberId],
       ['list_created', ownerId],
     ]);
@@ -423,6 +430,7 @@ describe('import', () => {
     expect(paused).toBe('off');
     expect((await historyOf(importedId)).map((e) => e.kind)).toEqual([
       'board_imported',
+      'member_added',
       'list_created',
     ]);
   });
