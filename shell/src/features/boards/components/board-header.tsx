@@ -23,7 +23,7 @@ interface BoardHeaderProps {
 }
 
 const headerButton =
-  'rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium backdrop-blur hover:bg-white/30 max-sm:min-h-10';
+  'rounded-lg bg-white/20 px-3 py-1.5 text-sm font-medium whitespace-nowrap backdrop-blur hover:bg-white/30 max-sm:min-h-10';
 
 export const BoardHeader = ({
   data,
@@ -38,46 +38,51 @@ export const BoardHeader = ({
   return (
     // board-background: veiled so its white text stays legible (board-backgrounds.css).
     <div
-      className={`board-background ${data.board.background} px-4 py-4 text-white shadow-inner sm:px-6`}
+      className={`board-background ${data.board.background} px-3 py-2 text-white shadow-inner sm:px-6 sm:py-4`}
     >
-      <div className="flex flex-wrap items-center gap-3">
+      {/* The title, then the actions as one group: a long title takes the row and the group
+          moves below it whole, its buttons wrapping among themselves. On a phone the group is
+          one row that scrolls sideways, so the header stays two rows high. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <BoardTitle key={data.board.id} title={data.board.title} editable={isOwner} />
-        <span className="max-sm:hidden" aria-hidden="true">
-          <AvatarStack
-            people={members.map((member, index) => ({
-              id: member.id,
-              name: displayName(member.profile ?? undefined),
-              index,
-            }))}
-          />
-        </span>
-        <button type="button" onClick={onOpenTeam} className={headerButton}>
-          {t('boards.team', { count: members.length })}
-        </button>
-        <PresenceAvatars data={data} />
-        <ActivityButton data={data} className={headerButton} />
-        <button type="button" onClick={() => setDialog('export')} className={headerButton}>
-          {t('transfer.export')}
-        </button>
-        {onOpenArchive ? (
-          <button type="button" onClick={onOpenArchive} className={headerButton}>
-            {t('archive.open')}
+        <div className="flex items-center gap-2 max-sm:-mx-3 max-sm:basis-[calc(100%+1.5rem)] max-sm:overflow-x-auto max-sm:px-3 max-sm:pb-0.5 sm:flex-wrap sm:gap-3 [&>*]:shrink-0">
+          <span className="max-sm:hidden" aria-hidden="true">
+            <AvatarStack
+              people={members.map((member, index) => ({
+                id: member.id,
+                name: displayName(member.profile ?? undefined),
+                index,
+              }))}
+            />
+          </span>
+          <button type="button" onClick={onOpenTeam} className={headerButton}>
+            {t('boards.team', { count: members.length })}
           </button>
-        ) : null}
-        {isOwner ? (
-          <>
-            <button type="button" onClick={() => setDialog('settings')} className={headerButton}>
-              {t('boards.settings')}
+          <PresenceAvatars data={data} />
+          <ActivityButton data={data} className={headerButton} />
+          <button type="button" onClick={() => setDialog('export')} className={headerButton}>
+            {t('transfer.export')}
+          </button>
+          {onOpenArchive ? (
+            <button type="button" onClick={onOpenArchive} className={headerButton}>
+              {t('archive.open')}
             </button>
-            <button
-              type="button"
-              onClick={onDelete}
-              className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600 max-sm:min-h-10"
-            >
-              {t('boards.delete')}
-            </button>
-          </>
-        ) : null}
+          ) : null}
+          {isOwner ? (
+            <>
+              <button type="button" onClick={() => setDialog('settings')} className={headerButton}>
+                {t('boards.settings')}
+              </button>
+              <button
+                type="button"
+                onClick={onDelete}
+                className="rounded-lg bg-white/10 px-3 py-1.5 text-sm font-medium whitespace-nowrap ring-1 ring-white/40 hover:bg-rose-600 hover:ring-rose-600 max-sm:min-h-10"
+              >
+                {t('boards.delete')}
+              </button>
+            </>
+          ) : null}
+        </div>
       </div>
       {dialog === 'export' ? <LazyExportDialog board={data.board} onClose={close} /> : null}
       {dialog === 'settings' ? <BoardSettingsDialog board={data.board} onClose={close} /> : null}

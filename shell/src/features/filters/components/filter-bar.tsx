@@ -27,7 +27,8 @@ interface FilterBarProps {
   onReset: () => void;
 }
 
-const selectClass = 'min-w-0 text-slate-700 max-sm:flex-1';
+// On a phone two selects share a row, each wide enough for its longest option.
+const selectClass = 'min-w-0 text-slate-700 max-sm:grow max-sm:basis-[calc(50%-0.25rem)]';
 
 export const FilterBar = ({
   filters,

@@ -10,7 +10,8 @@ export const BoardSelector = ({ boards, selectedId, onSelect }: BoardSelectorPro
   <Select
     size="sm"
     aria-label={t('topBar.boardSelector')}
-    className="min-w-0 max-w-[14rem] truncate font-medium text-slate-800 max-sm:flex-1"
+    // On a phone it has a row of its own below the buttons, so the title is readable.
+    className="min-w-0 max-w-[14rem] truncate font-medium text-slate-800 max-sm:order-last max-sm:max-w-none max-sm:basis-full"
     value={selectedId ?? ''}
     onChange={(event) => onSelect(event.target.value)}
   >

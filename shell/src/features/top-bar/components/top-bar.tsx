@@ -61,8 +61,9 @@ export const TopBar = ({
   dueTaskCount = 0,
 }: TopBarProps) => (
   <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-    {/* One row at every width: what does not fit a phone hides its text, never wraps. */}
-    <div className="flex items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4 sm:py-2.5">
+    {/* One row from tablet width on; on a phone the buttons hide their text and the board
+        selector takes a second row, where its title is readable. */}
+    <div className="flex items-center gap-2 px-3 py-2 max-sm:flex-wrap sm:gap-3 sm:px-4 sm:py-2.5">
       <div className="flex shrink-0 items-center gap-2">
         <span
           aria-hidden="true"
