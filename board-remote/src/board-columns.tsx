@@ -74,7 +74,10 @@ const BoardColumns = ({ boardId, filters, onOpenCard, onResetFilters }: BoardCol
             </div>
           ) : null}
           <div
-            className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 sm:p-6"
+            // On a phone each swipe stops at a list (snap), but not while a card or list is
+            // dragged (its tile is aria-pressed): the drag's auto-scroll moves a few pixels at a
+            // time, and each step snapped on to the next list, so the drag overshot it.
+            className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto p-4 max-sm:snap-x max-sm:snap-mandatory max-sm:scroll-px-4 sm:p-6 has-[[aria-pressed=true]]:snap-none"
             data-testid="board-columns"
           >
             <ListIds columns={shown}>

@@ -73,7 +73,8 @@ export const StandaloneHarness = ({ name, children }: StandaloneHarnessProps) =>
   }
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    // As tall as the screen, as the shell's page: a board's lists are bounded by what is left.
+    <div className="flex h-screen flex-col bg-slate-50">
       <div className="flex flex-wrap items-center gap-3 border-b border-dashed border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
         <strong>{t('dev.harnessTitle', { name })}</strong>
         {boards.boards.length > 1 ? (

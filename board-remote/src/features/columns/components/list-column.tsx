@@ -19,11 +19,11 @@ const OPEN_NEW_CARD_DELAY_MS = 100;
  * mounted. Shorter lists render whole, which keeps them simple for tests and assistive tech.
  */
 export const WINDOW_FROM = 60;
-/**
- * A list is at most as tall as the screen below the top bar and board header, and its cards
- * scroll inside it. The height must be bounded by the viewport itself: the shell's layout does
- * not give the board a definite height, and an unbounded list would mount every card.
- */
+// A list is at most as tall as the board's area (max-h-full): the shell's page is as tall as
+// the screen and gives the board what is left below the top bar, filters and board header, so
+// a long list's cards scroll inside it and the page does not scroll as well. A list without a
+// bounded height would also mount every card of a windowed list.
+
 /** The space between two cards: the list's `gap-2`, which the windowing must know too. */
 const GAP_PX = 8;
 /** A tile's height before it is measured (title on one line, badges below). */
@@ -110,7 +110,7 @@ export const ListColumn = memo(function ListColumn({
       }}
       aria-label={list.title}
       data-list-id={list.id}
-      className={`flex max-h-[calc(100dvh-9rem)] w-72 shrink-0 snap-start flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
+      className={`flex max-h-full w-72 shrink-0 snap-start flex-col rounded-2xl bg-slate-100/90 p-2 ring-1 transition ${
         sortable.isDragging
           ? 'opacity-50 ring-2 ring-indigo-400 ring-dashed'
           : isOver

@@ -107,7 +107,9 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   });
 
   return (
-    <div className="flex min-h-full flex-col">
+    // As tall as the screen, not taller: the board below the headers gets the height that is
+    // left, so a long list scrolls inside itself and the page never scrolls too.
+    <div className="flex h-full flex-col">
       <TopBar
         email={user.email}
         fullName={user.fullName}
