@@ -173,6 +173,15 @@ export const de = {
   cardDetail: {
     inList: 'In der Liste „{list}“',
   },
+  // Two members editing one description (card-remote's description-field.tsx).
+  descriptionConflict: {
+    changed: '{name} hat die Beschreibung geändert, während Sie sie bearbeitet haben.',
+    someone: 'Ein anderes Mitglied',
+    theirs: 'Die gespeicherte Fassung; Ihre steht im Feld darüber:',
+    empty: '(leer)',
+    keepMine: 'Meine behalten',
+    takeTheirs: 'Gespeicherte übernehmen',
+  },
   cardTransfer: {
     move: 'Verschieben nach …',
     copy: 'Kopieren nach …',

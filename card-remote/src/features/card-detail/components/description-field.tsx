@@ -1,23 +1,34 @@
-import { Button, PencilIcon, TextArea, boardStore, t, type Card } from '@taskflow/shared';
+import {
+  Button,
+  PencilIcon,
+  TextArea,
+  boardStore,
+  t,
+  useCardViewers,
+  type Card,
+} from '@taskflow/shared';
 import { useState, type MouseEvent } from 'react';
 import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
 import { Markdown } from '../../../components/markdown';
 import { Section } from '../../../components/section';
-import { useDraft } from '../hooks/use-draft';
+import { useGuardedDraft } from '../hooks/use-guarded-draft';
 
 /**
  * The description: its Markdown rendered while reading, its source in the textarea while
  * editing. A click on the rendering, or 'Beschreibung bearbeiten', opens the source;
  * leaving the field saves it and shows the rendering again. An empty description is the
- * textarea straight away, so writing one takes no extra click.
+ * textarea straight away, so writing one takes no extra click. When another member saves a
+ * different description while this user edits it, nothing is overwritten: the user is told,
+ * sees both, and keeps theirs or mine (hooks/use-guarded-draft.ts).
  */
 export const DescriptionField = ({ card }: { card: Card }) => {
-  const description = useDraft(
+  const description = useGuardedDraft(
     card.description,
     (value) => void boardStore.updateCard(card.id, { description: value }),
   );
   const [editing, setEditing] = useState(false);
-  const reading = !editing && description.value.trim() !== '';
+  const conflict = description.theirs !== null;
+  const reading = !editing && !conflict && description.value.trim() !== '';
 
   const editOnClick = (event: MouseEvent<HTMLDivElement>) => {
     // A link opens its page; selecting text to copy it is reading, not editing.
@@ -79,8 +90,55 @@ export const DescriptionField = ({ card }: { card: Card }) => {
           <p id={`markdown-hint-${card.id}`} className="text-xs text-slate-500">
             {t('card.markdownHint')}
           </p>
+          {description.theirs !== null ? (
+            <DescriptionConflict
+              boardId={card.board_id}
+              cardId={card.id}
+              theirs={description.theirs}
+              onKeepMine={description.keepMine}
+              onTakeTheirs={description.takeTheirs}
+            />
+          ) : null}
         </>
       )}
     </Section>
+  );
+};
+
+/**
+ * Another member saved a different description while this user edited it. Who did it: the one
+ * other member who has the card open (presence), else 'Ein anderes Mitglied'.
+ */
+const DescriptionConflict = ({
+  boardId,
+  cardId,
+  theirs,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  boardId: string;
+  cardId: string;
+  theirs: string;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}) => {
+  const viewers = useCardViewers(boardId, cardId);
+  const name = viewers.length === 1 ? viewers[0]!.name : t('descriptionConflict.someone');
+  return (
+    <div role="alert" className="mt-2 space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-medium">{t('descriptionConflict.changed', { name })}</p>
+      <p className="text-xs text-amber-900">{t('descriptionConflict.theirs')}</p>
+      <div className="max-h-40 overflow-y-auto rounded-md bg-white px-3 py-2 whitespace-pre-wrap text-slate-800 ring-1 ring-amber-200">
+        {theirs || t('descriptionConflict.empty')}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={onKeepMine}>
+          {t('descriptionConflict.keepMine')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onTakeTheirs}>
+          {t('descriptionConflict.takeTheirs')}
+        </Button>
+      </div>
+    </div>
   );
 };
