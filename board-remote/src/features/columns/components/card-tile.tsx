@@ -162,11 +162,11 @@ export const CardTileOverlay = ({ card, labels, profiles }: TileLookups & { card
 );
 
 /**
- * A space after a spoken prefix is its own text node: the name a screen reader computes trims
- * each element's text. What a tile shows, in the order a screen reader reads it: the title first, then the labels
+ * What a tile shows, in the order a screen reader reads it: the title first, then the labels
  * (shown above it by flex order), then priority, due date, subtasks, comments and people, each
  * with the words a count or a colour means to the eye ('1 von 6 Unteraufgaben erledigt',
- * 'überfällig'). The spoken words are a few text nodes per tile, kept cheap for big boards.
+ * 'überfällig'). The spoken words are a few text nodes per tile, kept cheap for big boards. A
+ * space after a spoken prefix is a text node of its own: the computed name trims each element.
  */
 const CardFace = memo(function CardFace({ card, labels, profiles }: TileLookups & { card: Card }) {
   const done = card.checklist.filter((item) => item.completed).length;
