@@ -92,7 +92,6 @@ const makeBoard = async (
   for (let offset = 0; offset < CARDS; offset += 250) {
     const rows = Array.from({ length: 250 }, (_, i) => ({
       list_id: lists[(offset + i) % lists.length]!.id,
-      board_id: board.id,
       title: `Aufgabe ${offset + i + 1}`,
       position: (offset + i + 1) * 1024,
     }));

@@ -341,7 +341,6 @@ describe('arranging the board', () => {
       assert.ok(target);
       const shownBefore = Number(await todo.getByTestId('list-count').textContent());
       const extra = Array.from({ length: EXTRA }, (_, i) => ({
-        board_id: target.board_id as string,
         list_id: listId,
         title: `Lange Liste ${String(i + 1).padStart(2, '0')}`,
         position: 1_000_000 + i * 1024,
