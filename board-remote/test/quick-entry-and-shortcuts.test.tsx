@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyFilters } from '@taskflow/shared';
 import { memoryGateway } from '@taskflow/shared/testing';
@@ -169,5 +169,30 @@ describe('keyboard shortcuts on the board', () => {
     ).toBeTruthy();
     await userEvent.keyboard('<');
     expect(cardTitles('Zu erledigen')).toEqual(['Getränke bestellen', 'Musik organisieren']);
+  });
+
+  it('carries the card on with a second press before it lands, and writes once', async () => {
+    await renderBoard();
+    const later = await act(() => boardStore.addList('Später'));
+    await screen.findByRole('region', { name: 'Später' });
+    await focusCard('Musik organisieren');
+    const before = memoryGateway().calls.length;
+    const tile = document.activeElement as HTMLElement;
+    act(() => {
+      fireEvent.keyDown(tile, { key: '>' });
+      fireEvent.keyDown(tile, { key: '>' });
+    });
+    expect(
+      await screen.findByText(
+        'Karte „Musik organisieren“ nach Liste „Später“ verschoben, Position 1 von 1.',
+      ),
+    ).toBeTruthy();
+    expect(cardTitles('Später')).toEqual(['Musik organisieren']);
+    expect(cardTitles('Erledigt')).toEqual(['Ort reservieren']);
+    const moves = memoryGateway()
+      .calls.slice(before)
+      .filter((call) => call.name === 'updateCardRow');
+    expect(moves).toHaveLength(1);
+    expect(moves[0]?.args[1]).toMatchObject({ list_id: later });
   });
 });

@@ -47,6 +47,8 @@ export const useKeyboardCarry = (columns: Column[]) => {
   const carryRef = useRef(carry);
   carryRef.current = carry;
   const homeRef = useRef('');
+  // Whether the carry is a move by '<' or '>' that puts itself down (moveAcross).
+  const acrossRef = useRef(false);
 
   const pickUp = useCallback((cardId: string) => {
     const column = columnsRef.current.find((c) => c.cards.some((card) => card.id === cardId));
@@ -64,6 +66,7 @@ export const useKeyboardCarry = (columns: Column[]) => {
   const putBack = useCallback(() => {
     const current = carryRef.current;
     if (!current) return;
+    acrossRef.current = false;
     setMessage(
       t('dnd.cancelled', {
         title: where(columnsRef.current, current).title,
@@ -73,13 +76,13 @@ export const useKeyboardCarry = (columns: Column[]) => {
     setCarry(null);
   }, []);
 
-  const putDown = useCallback(() => {
+  const putDown = useCallback((words: 'dnd.dropped' | 'dnd.movedTo' = 'dnd.dropped') => {
     const current = carryRef.current;
     if (!current) return;
     const shown = carriedColumns(columnsRef.current, current).find(
       (c) => c.list.id === current.listId,
     );
-    setMessage(t('dnd.dropped', where(columnsRef.current, current)));
+    setMessage(t(words, where(columnsRef.current, current)));
     setCarry(null);
     // Between its neighbours as shown; the store writes nothing when it lands where it lies.
     void boardStore.moveCard(current.cardId, {
@@ -89,33 +92,51 @@ export const useKeyboardCarry = (columns: Column[]) => {
   }, []);
 
   /**
-   * A pick-up, one step left or right and a drop in one go: the card goes to the same place in
-   * the neighbouring list (its end, if that list is shorter), written and announced as a drop.
+   * '<' and '>': the card goes to the same place in the list before or after (its end, if that
+   * list is shorter). It is carried there for two frames, so that its new list shows it (a
+   * windowed list scrolls to it) and the focus follows, as with the arrow keys; then it is put
+   * down: one write, announced as a move. A second press meanwhile carries it one list further,
+   * and while Space carries a card, '<' and '>' step like the arrow keys.
    */
-  const moveAcross = useCallback((cardId: string, step: 'ArrowLeft' | 'ArrowRight') => {
-    const columns = columnsRef.current;
-    const column = columns.find((c) => c.cards.some((card) => card.id === cardId));
-    if (!column || carryRef.current) return;
-    const from = {
-      cardId,
-      listId: column.list.id,
-      index: column.cards.findIndex((c) => c.id === cardId),
-    };
-    const to = stepCarry(columns, from, step);
-    if (to.listId === from.listId) {
-      const { title } = where(columns, from);
-      setMessage(t(step === 'ArrowLeft' ? 'dnd.noListBefore' : 'dnd.noListAfter', { title }));
-      return;
-    }
-    const shown = carriedColumns(columns, to).find((c) => c.list.id === to.listId);
-    setMessage(t('dnd.movedTo', where(columns, to)));
-    void boardStore.moveCard(cardId, {
-      listId: to.listId,
-      ...neighboursIn(shown?.cards ?? [], cardId),
-    });
-    // Focus follows the card into its new list, once it is rendered there.
-    requestAnimationFrame(() => focusTile(cardId));
-  }, []);
+  const moveAcross = useCallback(
+    (cardId: string, step: 'ArrowLeft' | 'ArrowRight') => {
+      const columns = columnsRef.current;
+      const current = carryRef.current;
+      if (current) {
+        if (current.cardId !== cardId) return;
+        const next = stepCarry(carriedColumns(columns, current), current, step);
+        carryRef.current = next;
+        setCarry(next);
+        if (!acrossRef.current) setMessage(t('dnd.over', where(columns, next)));
+        return;
+      }
+      const column = columns.find((c) => c.cards.some((card) => card.id === cardId));
+      if (!column) return;
+      const from = {
+        cardId,
+        listId: column.list.id,
+        index: column.cards.findIndex((c) => c.id === cardId),
+      };
+      const to = stepCarry(columns, from, step);
+      if (to.listId === from.listId) {
+        const { title } = where(columns, from);
+        setMessage(t(step === 'ArrowLeft' ? 'dnd.noListBefore' : 'dnd.noListAfter', { title }));
+        return;
+      }
+      homeRef.current = column.list.title;
+      acrossRef.current = true;
+      carryRef.current = to;
+      setCarry(to);
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (!acrossRef.current) return;
+          acrossRef.current = false;
+          putDown('dnd.movedTo');
+        }),
+      );
+    },
+    [putDown],
+  );
 
   const carrying = carry !== null;
   // A layout effect: bound before the pick-up is painted (and announced), so a key pressed as
