@@ -1,17 +1,16 @@
-import {
-  Button,
-  PencilIcon,
-  TextArea,
-  boardStore,
-  t,
-  useCardViewers,
-  type Card,
-} from '@taskflow/shared';
-import { useState, type MouseEvent } from 'react';
+import { Button, PencilIcon, TextArea, boardStore, t, type Card } from '@taskflow/shared';
+import { Suspense, lazy, useState, type MouseEvent } from 'react';
 import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
 import { Markdown } from '../../../components/markdown';
 import { Section } from '../../../components/section';
 import { useGuardedDraft } from '../hooks/use-guarded-draft';
+
+// Shown only when two members edit at once: loaded then, not with every card.
+const DescriptionConflict = lazy(() =>
+  import('./description-conflict').then(({ DescriptionConflict }) => ({
+    default: DescriptionConflict,
+  })),
+);
 
 /**
  * The description: its Markdown rendered while reading, its source in the textarea while
@@ -91,54 +90,18 @@ export const DescriptionField = ({ card }: { card: Card }) => {
             {t('card.markdownHint')}
           </p>
           {description.theirs !== null ? (
-            <DescriptionConflict
-              boardId={card.board_id}
-              cardId={card.id}
-              theirs={description.theirs}
-              onKeepMine={description.keepMine}
-              onTakeTheirs={description.takeTheirs}
-            />
+            <Suspense fallback={null}>
+              <DescriptionConflict
+                boardId={card.board_id}
+                cardId={card.id}
+                theirs={description.theirs}
+                onKeepMine={description.keepMine}
+                onTakeTheirs={description.takeTheirs}
+              />
+            </Suspense>
           ) : null}
         </>
       )}
     </Section>
-  );
-};
-
-/**
- * Another member saved a different description while this user edited it. Who did it: the one
- * other member who has the card open (presence), else 'Ein anderes Mitglied'.
- */
-const DescriptionConflict = ({
-  boardId,
-  cardId,
-  theirs,
-  onKeepMine,
-  onTakeTheirs,
-}: {
-  boardId: string;
-  cardId: string;
-  theirs: string;
-  onKeepMine: () => void;
-  onTakeTheirs: () => void;
-}) => {
-  const viewers = useCardViewers(boardId, cardId);
-  const name = viewers.length === 1 ? viewers[0]!.name : t('descriptionConflict.someone');
-  return (
-    <div role="alert" className="mt-2 space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-      <p className="font-medium">{t('descriptionConflict.changed', { name })}</p>
-      <p className="text-xs text-amber-900">{t('descriptionConflict.theirs')}</p>
-      <div className="max-h-40 overflow-y-auto rounded-md bg-white px-3 py-2 whitespace-pre-wrap text-slate-800 ring-1 ring-amber-200">
-        {theirs || t('descriptionConflict.empty')}
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={onKeepMine}>
-          {t('descriptionConflict.keepMine')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={onTakeTheirs}>
-          {t('descriptionConflict.takeTheirs')}
-        </Button>
-      </div>
-    </div>
   );
 };
