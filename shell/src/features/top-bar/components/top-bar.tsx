@@ -128,12 +128,12 @@ export const TopBar = ({
           <button
             type="button"
             onClick={onOpenProfile}
-            aria-label={t('profile.open')}
             title={t('profile.open')}
             className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500"
           >
-            {/* The initials are a picture of the name: the button's name is 'Profil' alone
-                (axe label-content-name-mismatch). */}
+            {/* Named by its own (hidden) text, not an aria-label that the visible initials would
+                contradict (axe label-content-name-mismatch); the initials are decoration. */}
+            <span className="sr-only">{t('profile.open')}</span>
             <span aria-hidden="true">
               <Avatar name={fullName || email} index={0} size="sm" />
             </span>
