@@ -10,9 +10,10 @@ export interface AvatarProps {
   label?: string;
 }
 
-// Two capitals in bold are wider than one: 'MM' needs about 15 px of a small avatar's 24, so the
-// letters keep their natural width (no tracking, no wrapping) and a stack overlaps its avatars by
-// no more than their white ring (AVATAR_STACK_OVERLAP), which never reaches the letters.
+// Two capitals in bold are wider than one: 'MM' needs about 16 px of a small avatar's 24, so the
+// letters keep their natural width (no wrapping) and the avatars of a stack do not overlap: each
+// one's white ring (2 px outside it) is what separates it from the one before, and it stays
+// clear of that one's letters (AVATAR_STACK_OVERLAP).
 const sizes = {
   sm: 'h-6 w-6 text-[10px]',
   md: 'h-8 w-8 text-xs',
@@ -31,8 +32,8 @@ export const Avatar = ({ name, index, size = 'md', label }: AvatarProps) => (
   </span>
 );
 
-/** How far the avatars of a stack overlap: the width of their ring, not more. */
-const AVATAR_STACK_OVERLAP = '-space-x-0.5';
+/** How far the avatars of a stack overlap: not at all, their rings touch the one before. */
+const AVATAR_STACK_OVERLAP = 'space-x-0';
 
 export interface AvatarStackProps {
   people: readonly { id: string; name: string; index: number }[];

@@ -248,7 +248,9 @@ const CardList = ({ column, onOpenCard, dragged, dropRef, ...lookups }: CardList
       <ul
         ref={setRefs}
         aria-label={t('lists.cardsOf', { title: list.title })}
-        className="flex min-h-8 flex-col gap-2 overflow-y-auto px-0.5 pb-1"
+        // relative: what a tile places absolutely (its screen-reader-only texts) is clipped by
+        // this scroller too; else a long list's hidden texts made the whole page scroll.
+        className="relative flex min-h-8 flex-col gap-2 overflow-y-auto px-0.5 pb-1"
         data-testid="card-list"
       >
         {items

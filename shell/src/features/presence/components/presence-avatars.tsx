@@ -26,7 +26,7 @@ export const PresenceAvatars = ({ data }: { data: BoardData }) => {
       role="group"
       aria-label={t('presence.onBoard')}
       title={t('presence.onBoard')}
-      className="flex items-center -space-x-0.5"
+      className="flex items-center"
     >
       {peers.slice(0, MAX_SHOWN).map((peer) => {
         const profile = profiles[peer.userId];
