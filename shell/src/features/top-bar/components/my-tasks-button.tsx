@@ -31,7 +31,7 @@ export const MyTasksButton = ({ dueCount, onOpen }: MyTasksButtonProps) => (
     title={t('myTasks.open')}
   >
     <ChecklistIcon />
-    <span className="max-md:hidden">{t('myTasks.open')}</span>
+    <span className="max-lg:hidden">{t('myTasks.open')}</span>
     {dueCount > 0 ? (
       <span
         aria-hidden="true"

@@ -71,7 +71,7 @@ export const TopBar = ({
         >
           T
         </span>
-        <h1 className="sr-only text-lg font-bold tracking-tight text-slate-900 sm:not-sr-only">
+        <h1 className="sr-only text-lg font-bold tracking-tight text-slate-900 lg:not-sr-only">
           {t('app.title')}
         </h1>
       </div>
@@ -82,7 +82,9 @@ export const TopBar = ({
         <span aria-hidden="true">+</span>
         <span className="max-sm:hidden">{t('topBar.newBoard')}</span>
       </Button>
-      <div className="flex min-w-0 items-center gap-2 md:flex-1">
+      {/* Never narrower than its Filter button (which overlapped 'Meine Aufgaben' at tablet
+          width): the search box and the board selector give way instead. */}
+      <div className="flex items-center gap-2 md:flex-1">
         {compact ? null : (
           <TextInput
             size="sm"
@@ -141,7 +143,7 @@ export const TopBar = ({
         ) : null}
         <Button size="sm" variant="ghost" onClick={onSignOut} aria-label={t('topBar.signOut')}>
           <SignOutIcon />
-          <span className="max-sm:hidden">{t('topBar.signOut')}</span>
+          <span className="max-lg:hidden">{t('topBar.signOut')}</span>
         </Button>
       </div>
     </div>
