@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/kernel/backend/api-error';
-import type { BoardStore} from './store-harness';
+import { BoardsStore } from '../src/features/boards/boards-store';
+import { EMPTY } from 'rxjs';
+import type { BoardStore } from './store-harness';
 import { getToastsForTest } from './store-harness';
-import type { fakeGateway} from './board-fixtures';
+import type { fakeGateway } from './board-fixtures';
 import { openLoadedStore, titlesIn } from './board-fixtures';
 
 let fake: ReturnType<typeof fakeGateway>;
@@ -49,5 +51,23 @@ describe('a text over the database limit', () => {
     expect(toasts()).toContain(
       'Die Änderung konnte nicht gespeichert werden und wurde zurückgenommen.',
     );
+  });
+});
+
+describe('a board title over the limit', () => {
+  it('is refused in German when the board is created', async () => {
+    const boards = new BoardsStore(
+      {
+        fetchMyBoards: async () => [],
+        insertBoard: () => Promise.reject(tooLong('boards', 'title')),
+        deleteBoardRow: async () => undefined,
+        setBoardArchived: async () => undefined,
+        changes: () => EMPTY,
+      },
+      { read: () => null, write: () => undefined },
+    );
+    await boards.load();
+    expect(await boards.create('Ein Titel')).toBeNull();
+    expect(toasts()).toContain('Der Text ist zu lang (höchstens 512 Zeichen).');
   });
 });

@@ -12,6 +12,7 @@ import type { MembershipChange } from './membership-changes';
 import { isNetworkError, isPermissionError } from '../../kernel/backend/api-error';
 import { showToast } from '../../kernel/toast/toast-store';
 import { t, type TextKey } from '../../kernel/i18n/t';
+import { tooLongText } from '../../domain/text-limits';
 
 /**
  * Why a create or delete did not happen. Unlike the board's edits these are not queued while
@@ -19,6 +20,7 @@ import { t, type TextKey } from '../../kernel/i18n/t';
  * so they are refused in words that say it was the connection.
  */
 const failureText = (error: unknown, failure: TextKey): string =>
+  tooLongText(error) ??
   t(
     isNetworkError(error)
       ? 'connection.notSent'
