@@ -128,6 +128,14 @@ export default defineConfig({
     preloadEveryChunk(),
     precompress(),
   ],
+  resolve: {
+    // supabase-js's Storage and Functions clients, unused by TaskFlow, stay off the page: about
+    // 7 KB of the 250 KB journey (shared/src/kernel/backend/left-out-clients.ts says why).
+    alias: {
+      '@supabase/storage-js': here('../shared/src/kernel/backend/left-out-clients.ts'),
+      '@supabase/functions-js': here('../shared/src/kernel/backend/left-out-clients.ts'),
+    },
+  },
   server: { port: shellApp.devPort, strictPort: true },
   preview: { port: shellApp.devPort, strictPort: true },
   build: { target: 'esnext', outDir: buildFolder },
