@@ -64,27 +64,23 @@ const Loading = ({ variant, retry }: { variant: 'inline' | 'overlay'; retry: () 
     const timer = setTimeout(() => setSlow(true), REMOTE_SLOW_MS);
     return () => clearTimeout(timer);
   }, []);
-  const status = (
-    <div role="status" className="flex flex-col items-center gap-3 text-center">
-      <p>{t('errors.remoteLoading')}</p>
-      {slow ? <p>{t('errors.remoteSlow')}</p> : null}
-    </div>
-  );
-  const again = slow ? (
-    <Button variant="secondary" size="sm" onClick={retry}>
-      {t('errors.remoteRetry')}
-    </Button>
-  ) : null;
-  return variant === 'inline' ? (
-    <div className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-sm text-slate-500">
-      {status}
-      {again}
-    </div>
-  ) : (
-    <div className="fixed inset-x-0 top-24 z-40 px-4">
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl bg-white p-5 text-sm text-slate-600 shadow-lg ring-1 ring-slate-200">
-        {status}
-        {again}
+  return (
+    <div
+      className={`flex justify-center px-4 ${variant === 'inline' ? 'flex-1 py-8' : 'fixed inset-x-0 top-24 z-40'}`}
+    >
+      <div
+        role="status"
+        className="flex max-w-md flex-col items-center gap-3 rounded-xl bg-white p-5 text-center text-sm text-slate-600 shadow-lg ring-1 ring-slate-200"
+      >
+        <p>{t('errors.remoteLoading')}</p>
+        {slow ? (
+          <>
+            <p>{t('errors.remoteSlow')}</p>
+            <Button variant="secondary" size="sm" onClick={retry}>
+              {t('errors.remoteRetry')}
+            </Button>
+          </>
+        ) : null}
       </div>
     </div>
   );
