@@ -55,14 +55,21 @@ const archiveWithUndo = (cardId: string, title: string) => {
 
 // The features meet only here: each renders its own part of the card, none imports another.
 const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
-  const { status, card, members, profiles, labels, list, userId } = useCard(boardId, cardId);
+  const { status, card, members, profiles, labels, list, userId, archived } = useCard(
+    boardId,
+    cardId,
+  );
   const nameId = useId();
 
   if (!card) {
     return (
       <Modal title={t('card.title')} onClose={onClose} size="sm">
         <p className="text-sm text-slate-500">
-          {status === 'ready' ? t('card.notFound') : t('boards.loading')}
+          {status !== 'ready'
+            ? t('boards.loading')
+            : archived
+              ? t('archive.cardGone')
+              : t('card.notFound')}
         </p>
       </Modal>
     );

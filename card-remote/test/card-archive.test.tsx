@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,24 @@ describe('Archivieren', () => {
     await userEvent.keyboard('{Enter}');
     expect(writes()).toEqual([{ archived_at: expect.any(String) }, { archived_at: null }]);
     expect(onBoard()).toContain('card-drinks');
+  });
+});
+
+describe('archived by another member while open', () => {
+  it('says so, instead of that the card does not exist', async () => {
+    const stored = boardStore.getState().data!.cards['card-drinks']!;
+    act(() => {
+      memoryGateway().push({
+        table: 'cards',
+        eventType: 'UPDATE',
+        new: { ...stored, checklist: undefined, archived_at: '2026-11-26T09:00:00Z' },
+        old: {},
+      });
+    });
+    expect(
+      await screen.findByText('Diese Karte wurde archiviert. Sie finden sie im Archiv des Boards.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Diese Aufgabe gibt es nicht mehr.')).toBeNull();
   });
 });
 

@@ -365,6 +365,7 @@ export const de = {
     inList: 'in „{list}“',
     restoreFailed: 'Das Wiederherstellen ist fehlgeschlagen.',
     cardArchived: 'Karte „{title}“ archiviert.',
+    cardGone: 'Diese Karte wurde archiviert. Sie finden sie im Archiv des Boards.',
     listArchived: 'Liste „{title}“ archiviert.',
     restored: '„{title}“ wiederhergestellt.',
     boardArchived: 'Board „{title}“ gelöscht. Im Archiv 30 Tage wiederherstellbar.',

@@ -24,6 +24,8 @@ export const useCard = (boardId: string, cardId: string) => {
     profiles,
     labels,
     list: card ? data?.lists[card.list_id] : undefined,
+    /** Gone into the archive (by anyone, live): said so, rather than 'gibt es nicht mehr'. */
+    archived: !!stored && !stored.deleted_at && !card,
     /** Who is looking: their own comments offer 'Bearbeiten' and 'Löschen'. */
     userId: currentUser()?.id ?? null,
   };
