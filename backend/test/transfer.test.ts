@@ -326,8 +326,12 @@ describe('import_board', () => {
     const copied = copy.lists[0]!.cards[0]!;
     expect(copied.assignees).toEqual([]);
     expect(copied.subtasks[0]!.assignee).toBeNull();
-    // Imported as the importer's, with the original author's name and time beside it.
-    expect(copied.comments.find((c) => c.text === 'Bin dabei.')?.author_email).toBe(importer.email);
+    // Stored as the importer's, with the original author's name and time beside it; exported
+    // again under that name, with no account's e-mail.
+    expect(copied.comments.find((c) => c.text === 'Bin dabei.')).toMatchObject({
+      author_email: null,
+      author_name: 'Nie Mand',
+    });
     const [beside] = await backend.sql<{ name: string; at: Date }>(
       `select imported_author_name as name, imported_at as at from public.card_comments
        where text = 'Bin dabei.' and user_id = $1`,
@@ -535,6 +539,42 @@ describe('people in an imported document', () => {
       imported_at: '2020-01-01T00:00:00Z',
     } as never);
     expect(forged.error?.code).toBe('42501');
+  });
+
+  it('exports an imported comment again under its original author and time, never the importer', async () => {
+    const importer = await backend.signUpAndSignIn(uniqueEmail('ida'), 'geheim123', 'Ida Import');
+    const comment = {
+      author_email: uniqueEmail('gone'),
+      author_name: 'Gerd Gegangen',
+      text: 'Aus dem alten Board.',
+      created_at: '2021-05-06T07:08:09Z',
+      edited_at: null,
+    };
+    const doc = {
+      format: 'taskflow-board',
+      version: 1,
+      board: { title: 'Zweiter Umzug' },
+      lists: [
+        {
+          title: 'A',
+          position: 1024,
+          cards: [{ title: 'K', position: 1024, comments: [comment] }],
+        },
+      ],
+    };
+    const summary = must(await importer.client.rpc('import_board', { p_doc: doc as never })) as {
+      board: { id: string };
+    };
+    const exported = await exportBoard(importer, summary.board.id);
+    expect(exported.lists[0]!.cards[0]!.comments).toEqual([
+      {
+        author_email: null,
+        author_name: 'Gerd Gegangen',
+        text: 'Aus dem alten Board.',
+        created_at: expect.stringMatching(/^2021-05-06T07:08:09/),
+        edited_at: null,
+      },
+    ]);
   });
 
   it('adds registered members as an invitation does: in the history, on their board list', async () => {

@@ -124,11 +124,13 @@ begin
   ),
   comments as (
     select k.card_id,
+           -- An imported comment keeps the author and time it was imported with: its row
+           -- belongs to the importer, but the board's next export must not claim them as author.
            json_agg(json_build_object(
-             'author_email', pe.email,
-             'author_name', coalesce(pe.full_name, ''),
+             'author_email', case when k.imported_author_name is null then pe.email end,
+             'author_name', coalesce(k.imported_author_name, pe.full_name, ''),
              'text', k.text,
-             'created_at', k.created_at,
+             'created_at', coalesce(k.imported_at, k.created_at),
              'edited_at', k.edited_at
            ) order by k.created_at, k.id) as items
     from public.card_comments k
