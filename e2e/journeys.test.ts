@@ -158,19 +158,27 @@ describe('a new user', () => {
     assert.equal(await priority.locator('option:checked').textContent(), 'Alle Prioritäten');
   });
 
-  it('deletes a board as its owner, after a confirmation', async () => {
+  it('deletes a board into the archive, undone from the toast, destroyed there by its name', async () => {
     const selector = page.getByRole('combobox', { name: 'Board auswählen' });
     await selector.selectOption({ label: 'Umzug' });
     await page.getByRole('heading', { name: 'Umzug' }).waitFor();
     await page.getByRole('button', { name: 'Board löschen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Board löschen' });
-    await see(page, 'Board „Umzug“ mit 0 Karten endgültig löschen?');
-    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
-    await page.getByRole('button', { name: 'Board löschen' }).click();
-    await dialog.getByRole('button', { name: 'Löschen', exact: true }).click();
     await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    assert.deepEqual(await selector.locator('option').allTextContents(), ['Sommerfest']);
+    const toast = page.getByRole('status').filter({ hasText: 'Board „Umzug“ gelöscht.' });
+    await toast.getByRole('button', { name: 'Rückgängig' }).click();
+    await page.getByRole('heading', { name: 'Umzug' }).waitFor();
+
+    await page.getByRole('button', { name: 'Board löschen' }).click();
+    await page.getByRole('heading', { name: 'Sommerfest' }).waitFor();
+    await page.getByRole('button', { name: 'Archiv', exact: true }).click();
+    const archive = page.getByRole('dialog', { name: 'Archiv' });
+    await archive.getByRole('button', { name: 'Endgültig löschen: Board „Umzug“' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Board „Umzug“ endgültig löschen' });
+    await confirm.getByRole('textbox').fill('Umzug');
+    await confirm.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await see(page, 'Board „Umzug“ gelöscht.');
+    await archive.getByRole('button', { name: 'Fertig' }).click();
     assert.deepEqual(await selector.locator('option').allTextContents(), ['Sommerfest']);
   });
 

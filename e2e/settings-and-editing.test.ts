@@ -128,14 +128,21 @@ describe('two members on the demo board', () => {
     await pair.memberPage.keyboard.press('Escape');
   });
 
-  it('asks before deleting a board, naming it and its cards', async () => {
-    await pair.ownerPage.getByRole('button', { name: 'Board löschen' }).click();
-    const dialog = pair.ownerPage.getByRole('dialog', { name: 'Board löschen' });
-    await dialog
-      .getByText('Board „Website-Relaunch 2026“ mit 4 Karten endgültig löschen?')
-      .waitFor();
+  it("destroys a board from its settings only after its name is typed; 'Abbrechen' keeps it", async () => {
+    await pair.ownerPage.getByRole('button', { name: 'Board-Einstellungen' }).click();
+    const settings = pair.ownerPage.getByRole('dialog', { name: 'Board-Einstellungen' });
+    await settings.getByRole('button', { name: 'Endgültig löschen' }).click();
+    const dialog = pair.ownerPage.getByRole('dialog', {
+      name: 'Board „Website-Relaunch 2026“ endgültig löschen',
+    });
+    await dialog.getByRole('textbox').fill('Website-Relaunch');
+    assert.equal(
+      await dialog.getByRole('button', { name: 'Endgültig löschen' }).isDisabled(),
+      true,
+    );
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await settings.getByRole('button', { name: 'Fertig' }).click();
     await pair.ownerPage.getByRole('heading', { name: 'Website-Relaunch 2026' }).waitFor();
   });
 
