@@ -22,7 +22,8 @@ export const TaskEntry = ({ task, group, onOpen }: TaskEntryProps) => {
       <button
         type="button"
         onClick={() => onOpen(task)}
-        aria-label={t('myTasks.openTask', { title, board: task.board_title })}
+        // Named by what it shows, title first: an aria-label that left out the shown place, urgency
+        // and date contradicted the visible text (axe label-content-name-mismatch).
         className="flex w-full flex-col gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left hover:border-indigo-300 hover:bg-indigo-50/40 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <span className="text-sm font-medium text-slate-900">{title}</span>
