@@ -33,7 +33,7 @@ describe('the archive, for two members at once', () => {
     const archive = owner.getByRole('dialog', { name: 'Archiv' });
     await archive.getByText('Kontaktformular reparieren').waitFor();
     await archive.getByText(/^in „In Arbeit“ · archiviert am \d/).waitFor();
-    await shoot(owner, '20-archiv');
+    await shoot(owner, 'archiv');
     await archive
       .getByRole('button', { name: 'Wiederherstellen: „Kontaktformular reparieren“' })
       .click();
@@ -82,7 +82,7 @@ describe('the archive, for two members at once', () => {
     await see(member, 'Das Board „Website-Relaunch“ wurde gelöscht.');
     await see(member, 'Willkommen bei TaskFlow!');
     await see(owner, 'Willkommen bei TaskFlow!');
-    await shoot(owner, '21-board-geloescht');
+    await shoot(owner, 'board-geloescht');
     assert.equal(await focused(owner), 'Rückgängig');
     await owner.keyboard.press('Enter');
     await owner.getByRole('heading', { name: 'Website-Relaunch' }).waitFor();
