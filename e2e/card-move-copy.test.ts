@@ -95,6 +95,8 @@ describe('moving and copying a card from its detail', () => {
     await openCard(pair.memberPage, card);
     await detailOf(pair.memberPage, card).getByRole('button', { name: 'Kopieren nach …' }).click();
     const dialog = pair.memberPage.getByRole('dialog', { name: 'Karte kopieren' });
+    // The dialog loads when opened; its choices are there once the first one is.
+    await dialog.getByLabel('Board').locator('option').first().waitFor({ state: 'attached' });
     const boards = await dialog
       .getByLabel('Board')
       .locator('option')
