@@ -858,6 +858,8 @@ describe('board_snapshot', () => {
         text: 'Hallo',
         created_at: expect.any(String),
         edited_at: null,
+        imported_author_name: null,
+        imported_at: null,
       },
     ]);
   });

@@ -294,7 +294,7 @@ describe('boards', () => {
       owner,
       'boards',
       { title: 'Marketing 2027', owner_id: owner.id },
-      { background: expect.any(String) },
+      { background: expect.any(String), archived_at: null },
     );
     expect(data.background).not.toBe('');
     // The creator is the board's owner member.
@@ -334,7 +334,12 @@ describe('lists', () => {
   it('inserts (board_id, title, position), reads by board_id ordered by position, deletes', async () => {
     const board = (await createBoard(owner)).id as string;
     await addMember(owner, board, member.id);
-    await expectInserted(member, 'lists', { board_id: board, title: 'Zu erledigen', position: 0 });
+    await expectInserted(
+      member,
+      'lists',
+      { board_id: board, title: 'Zu erledigen', position: 0 },
+      { archived_at: null },
+    );
     // Written out of order, read in position order (position = the count at the time).
     await createList(member, board, 'Erledigt', 2);
     await createList(member, board, 'In Arbeit', 1);
@@ -378,7 +383,14 @@ describe('cards', () => {
       member,
       'cards',
       { list_id: todo, title: 'Angebot schreiben', position: 0 },
-      { board_id: boardId, description: '', due_date: null, priority: 'medium', deleted_at: null },
+      {
+        board_id: boardId,
+        description: '',
+        due_date: null,
+        priority: 'medium',
+        deleted_at: null,
+        archived_at: null,
+      },
     );
     rows(await member.client.from('cards').delete().eq('id', data.id));
   });
@@ -633,7 +645,7 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
       member,
       'card_comments',
       { card_id: card.id, user_id: member.id, text: 'Erster Gedanke' },
-      { edited_at: null },
+      { edited_at: null, imported_author_name: null, imported_at: null },
     );
     const reply = await owner.client
       .from('card_comments')

@@ -148,7 +148,7 @@ comment on function private.card_transfer_boards(uuid, uuid) is
 
 revoke execute on function private.card_transfer_boards(uuid, uuid) from public, anon, authenticated;
 
-create or replace function public.copy_card(p_card_id uuid, p_list_id uuid, p_at_top boolean default false)
+create or replace function private.copy_card(p_card_id uuid, p_list_id uuid, p_at_top boolean default false)
 returns uuid
 language plpgsql
 volatile
@@ -161,13 +161,32 @@ begin
 end;
 $$;
 
+comment on function private.copy_card(uuid, uuid, boolean) is
+  'Kopieren nach …: a copy of the card (no comments) at the top or end of a list on any board the caller is a member of; returns the new card''s id. 42501 for a card or list outside the caller''s boards.';
+
+revoke execute on function private.copy_card(uuid, uuid, boolean) from public, anon;
+grant execute on function private.copy_card(uuid, uuid, boolean) to authenticated, service_role;
+
+-- The API's entries are security invoker (nothing the API exposes runs with the owner's
+-- rights, splinter lint 0029); the work runs in the private functions below them.
+create or replace function public.copy_card(p_card_id uuid, p_list_id uuid, p_at_top boolean default false)
+returns uuid
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.copy_card(p_card_id, p_list_id, p_at_top)
+$$;
+
 comment on function public.copy_card(uuid, uuid, boolean) is
   'Kopieren nach …: a copy of the card (no comments) at the top or end of a list on any board the caller is a member of; returns the new card''s id. 42501 for a card or list outside the caller''s boards.';
 
 revoke execute on function public.copy_card(uuid, uuid, boolean) from public, anon;
 grant execute on function public.copy_card(uuid, uuid, boolean) to authenticated, service_role;
 
-create or replace function public.move_card_to_list(
+
+create or replace function private.move_card_to_list(
   p_card_id uuid,
   p_list_id uuid,
   p_at_top boolean default false
@@ -202,6 +221,26 @@ begin
   delete from public.cards c where c.id = p_card_id;
   return v_new_id;
 end;
+$$;
+
+comment on function private.move_card_to_list(uuid, uuid, boolean) is
+  'Verschieben nach …: moves a card to the top or end of a list; to another board as a copy with its comments, the original deleted (returns the new id). 42501 for a card or list outside the caller''s boards.';
+
+revoke execute on function private.move_card_to_list(uuid, uuid, boolean) from public, anon;
+grant execute on function private.move_card_to_list(uuid, uuid, boolean) to authenticated, service_role;
+
+create or replace function public.move_card_to_list(
+  p_card_id uuid,
+  p_list_id uuid,
+  p_at_top boolean default false
+)
+returns uuid
+language sql
+volatile
+security invoker
+set search_path = ''
+as $$
+  select private.move_card_to_list(p_card_id, p_list_id, p_at_top)
 $$;
 
 comment on function public.move_card_to_list(uuid, uuid, boolean) is
