@@ -169,7 +169,7 @@ describe("'Meine Aufgaben'", () => {
     assert.deepEqual(problems, []);
   });
 
-  it('fits the one-row top bar of a phone, badge and all', async () => {
+  it('fits the top bar of a phone, badge and all', async () => {
     const phone = await env.browser.newContext({
       locale: 'de-DE',
       viewport: { width: 390, height: 844 },
@@ -189,8 +189,10 @@ describe("'Meine Aufgaben'", () => {
         box && box.height >= 40 && box.x + box.width <= 390,
         `button at ${JSON.stringify(box)}`,
       );
+      // The phone's top bar has two rows since issue 20 (board selector on its own row); with
+      // the board's header it takes at most a quarter of the screen.
       const bar = await small.locator('header').first().boundingBox();
-      assert.ok(bar && bar.height <= 64, `top bar is ${bar?.height} px high`);
+      assert.ok(bar && bar.height <= 844 / 4 - 64, `top bar is ${bar?.height} px high`);
       const overflow = await small.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -43,6 +43,8 @@ const devRuntimeConfig = (): Plugin => {
  * also loads its shares by `import()`, and those are needed at start.
  */
 const onDemandPaths = [
+  '/shared/src/kernel/i18n/de-on-demand.ts',
+  '/shell/src/features/loading/on-demand-texts.ts',
   '/shared/src/features/transfer/',
   '/shell/src/features/transfer/',
   '/shell/src/features/my-tasks/components/',

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 // a relative path: a remote receives '@taskflow/shared' as a federation singleton, and a second,
 // bundled copy of the session here would sign in a client the feature never sees.
 import {
+  addTexts,
   boardsStore,
   Button,
   signIn,
@@ -12,7 +13,11 @@ import {
   useBoards,
   useSession,
 } from '@taskflow/shared';
+import { deOnDemand } from '../kernel/i18n/de-on-demand';
 import { demoAccount } from './demo-account';
+
+// The harness's texts (dev.*) are not on the composed page's first load.
+addTexts(deOnDemand);
 
 export interface StandaloneHarnessProps {
   /** The remote's name, shown in the harness bar. */

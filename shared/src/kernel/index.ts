@@ -31,5 +31,5 @@ export {
 export { useTheme } from './theme/use-theme';
 export { showToast, dismissToast, toasts$, type Toast, type ToastTone } from './toast/toast-store';
 export { useToasts } from './toast/use-toasts';
-export { t, type TextKey, type TextParams } from './i18n/t';
+export { addTexts, t, type TextKey, type TextParams } from './i18n/t';
 export { de, type Catalogue } from './i18n/de';

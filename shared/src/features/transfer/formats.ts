@@ -1,6 +1,12 @@
 // @taskflow/shared/transfer: the export and import formats. Pure functions, loaded by the
 // shell on demand (dynamic import), so zod, papaparse and the mappers stay out of the first
 // load. The RPCs themselves are in the main entry (exportBoard, importBoard).
+import { deOnDemand } from '../../kernel/i18n/de-on-demand';
+import { addTexts } from '../../kernel/i18n/t';
+
+// The formats' messages and CSV headings (transfer.*) load with them.
+addTexts(deOnDemand);
+
 export {
   boardDocumentSchema,
   cardCount,

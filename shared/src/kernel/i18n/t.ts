@@ -1,21 +1,38 @@
 import { de, type Catalogue } from './de';
+import type { OnDemandCatalogue } from './de-on-demand';
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** Every key of the catalogue, e.g. 'auth.fillAllFields'. */
-export type TextKey = Leaves<Catalogue>;
+export type TextKey = Leaves<Catalogue & OnDemandCatalogue>;
 
 export type TextParams = Record<string, string | number>;
 
-const lookup = (key: string): string | undefined => {
-  let node: unknown = de;
-  for (const part of key.split('.')) {
+/** The catalogue's parts loaded so far: de.ts, then de-on-demand.ts once a view has added it. */
+const parts: object[] = [de];
+
+/** Adds a part of the catalogue that loads with the views showing it (de-on-demand.ts). */
+export const addTexts = (part: object): void => {
+  if (!parts.includes(part)) parts.push(part);
+};
+
+const lookupIn = (part: object, key: string): string | undefined => {
+  let node: unknown = part;
+  for (const step of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
+    node = (node as Record<string, unknown>)[step];
   }
   return typeof node === 'string' ? node : undefined;
+};
+
+const lookup = (key: string): string | undefined => {
+  for (const part of parts) {
+    const text = lookupIn(part, key);
+    if (text !== undefined) return text;
+  }
+  return undefined;
 };
 
 const fill = (template: string, params?: TextParams): string =>

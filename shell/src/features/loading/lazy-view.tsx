@@ -14,7 +14,11 @@ export const lazyView = <
   load: () => Promise<Module>,
   name: Name,
 ) => {
-  const Lazy = lazy(async () => ({ default: (await load())[name] }));
+  // The view's texts travel with it (on-demand-texts.ts), fetched beside its module.
+  const Lazy = lazy(async () => {
+    const [module] = await Promise.all([load(), import('./on-demand-texts')]);
+    return { default: module[name] };
+  });
   const View = (props: ComponentProps<Module[Name]>) => (
     <Suspense fallback={null}>
       <Lazy {...props} />

@@ -1,6 +1,10 @@
 // The formats (zod schemas, papaparse, the Trello mapper) load when an export or import starts,
 // not with the app: the first-load budget (e2e/delivery.test.ts) stays as it was.
-export const loadTransfer = () => import('@taskflow/shared/transfer');
+// Their messages (transfer.* in de-on-demand.ts) come along.
+export const loadTransfer = async () =>
+  (
+    await Promise.all([import('@taskflow/shared/transfer'), import('../loading/on-demand-texts')])
+  )[0];
 
 /** Hands a text to the browser as a download. */
 export const downloadText = (fileName: string, text: string, type: string): void => {

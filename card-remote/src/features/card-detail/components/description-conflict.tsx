@@ -1,3 +1,4 @@
+import '../../../components/on-demand-texts';
 import { Button, t, useCardViewers } from '@taskflow/shared';
 
 /**
