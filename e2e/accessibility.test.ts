@@ -102,8 +102,8 @@ for (const [width, viewport] of Object.entries(viewports)) {
       before(async () => {
         context = await env.browser.newContext({ locale: 'de-DE', viewport, colorScheme: theme });
         await context.addInitScript(
-          ([key, value]) => localStorage.setItem(key, value),
-          ['taskflow.theme', theme],
+          ([key, value]: [string, string]) => localStorage.setItem(key, value),
+          ['taskflow.theme', theme] as [string, string],
         );
         page = await context.newPage();
         await page.goto(env.shellUrl);
