@@ -338,6 +338,24 @@ describe('own edits', () => {
     expect(store.getState().data!.cards.c1).toMatchObject({ due_date: '2026-12-24' });
   });
 
+  it('sends a second move of a card only once the first is answered, so they land in order', async () => {
+    const first = deferred<unknown>();
+    fake.answer('updateCardRow', () => first.promise);
+    const there = store.moveCard('c1', { listId: 'l2', after: null, before: null });
+    const back = store.moveCard('c1', { listId: 'l1', after: null, before: 'c2' });
+    await Promise.resolve();
+    expect(fake.calls.filter((c) => c.name === 'updateCardRow')).toHaveLength(1);
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
+    fake.answer('updateCardRow', ([, patch]) =>
+      Promise.resolve(card('c1', 'l1', (patch as { position: number }).position)),
+    );
+    first.resolve(card('c1', 'l2', 1024));
+    await Promise.all([there, back]);
+    const writes = fake.calls.filter((c) => c.name === 'updateCardRow');
+    expect(writes.map((w) => (w.args[1] as { list_id: string }).list_id)).toEqual(['l2', 'l1']);
+    expect(titlesIn(store, 'l1')).toEqual(['Karte c1', 'Karte c2']);
+  });
+
   it('moves a card with one write between its new neighbours', async () => {
     fake.push(change('cards', 'INSERT', card('c3', 'l2', 1024)));
     fake.push(change('cards', 'INSERT', card('c4', 'l2', 2048)));

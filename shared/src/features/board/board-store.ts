@@ -70,6 +70,9 @@ export class BoardStore {
   private readonly state = new BoardState();
   private readonly sync: BoardSync;
   private readonly outbox = new Outbox<Edit>((edit) => this.deliver(edit));
+  /** The last edit sent or queued by run(), and how many are unanswered: the next one waits. */
+  private lastTurn: Promise<unknown> = Promise.resolve();
+  private unanswered = 0;
   private serial = 0;
   /** Sends what waits as soon as the connection is back; held while a board is open. */
   private flushOnReconnect: Subscription | null = null;
@@ -216,16 +219,37 @@ export class BoardStore {
       generation: this.state.generation,
       retried: false,
     };
-    if (this.outbox.size > 0) {
-      this.outbox.add(edit);
-      return true;
-    }
-    const delivery = await this.deliver(edit);
-    if (delivery === 'unreachable') {
-      this.outbox.add(edit);
-      this.outbox.retryLater();
-    }
-    return delivery !== 'refused';
+    return (await this.inTurn(edit)) !== 'refused';
+  }
+
+  /**
+   * Sends an edit once the edits before it are answered, so they reach the server in the order
+   * the user made them: two writes of one row in flight at once (a card moved on and back in a
+   * blink) could land in either order and leave the row where the user did not. Behind edits
+   * still waiting for the connection it waits in the outbox too.
+   */
+  private inTurn(edit: Edit): Promise<Delivery | 'queued'> {
+    const send = async () => {
+      if (this.outbox.size > 0) {
+        this.outbox.add(edit);
+        return 'queued' as const;
+      }
+      const delivery = await this.deliver(edit);
+      if (delivery === 'unreachable') {
+        this.outbox.add(edit);
+        this.outbox.retryLater();
+      }
+      return delivery;
+    };
+    // With nothing unanswered the edit goes out at once, in this call: what arrives from the
+    // server from now on is news to it (deliver marks the moment).
+    const turn = this.unanswered === 0 ? send() : this.lastTurn.then(send);
+    this.unanswered += 1;
+    this.lastTurn = turn.then(
+      () => void (this.unanswered -= 1),
+      () => void (this.unanswered -= 1),
+    );
+    return turn;
   }
 
   /** One attempt: keeps the edit by the server's answer, drops it on a refusal. */
