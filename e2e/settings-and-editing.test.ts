@@ -282,9 +282,11 @@ describe('on a phone (390 × 844)', () => {
 
   after(() => context.close());
 
-  it('keeps the top bar to one row, with search behind the Filter button', async () => {
+  it('keeps the top bar small, with search behind the Filter button', async () => {
+    // Two rows since issue 20 (the board selector has its own); with the board's header the top
+    // bar takes at most a quarter of the screen (e2e/board-layout.test.ts measures both).
     const bar = await page.locator('header').first().boundingBox();
-    assert.ok(bar && bar.height <= 64, `top bar is ${bar?.height} px high`);
+    assert.ok(bar && bar.height <= 844 / 4 - 64, `top bar is ${bar?.height} px high`);
     assert.equal(await page.getByPlaceholder('Aufgaben durchsuchen...').count(), 0);
     await page.getByRole('button', { name: /^Filter/ }).click();
     await page.getByPlaceholder('Aufgaben durchsuchen...').fill('Startseite');
