@@ -131,7 +131,6 @@ export const deOnDemand = {
     where: 'Board „{board}“, Liste „{list}“',
     due: 'Fällig am {date}',
     noDueDate: 'Kein Fälligkeitsdatum',
-    openTask: '„{title}“ auf dem Board „{board}“ öffnen',
     systemNotifications: 'Erinnerungen auch als Systembenachrichtigung anzeigen',
     systemNotificationsDenied:
       'Ihr Browser blockiert Benachrichtigungen für TaskFlow. Sie können sie in den Website-Einstellungen erlauben.',
