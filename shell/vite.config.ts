@@ -100,6 +100,22 @@ const preloadEveryChunk = (): Plugin => ({
   },
 });
 
+/**
+ * Parts of `@supabase/auth-js` the page never calls (the admin API, passkeys, Web3 sign-in),
+ * resolved to stand-ins: shared/src/kernel/backend/left-out-auth-parts.ts says why.
+ */
+const leftOutAuthParts = here('../shared/src/kernel/backend/left-out-auth-parts.ts');
+const leaveOutAuthParts = (): Plugin => ({
+  name: 'taskflow:leave-out-auth-parts',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (!importer?.replaceAll('\\', '/').includes('/@supabase/auth-js/dist/module/')) return null;
+    const leftOut = ['./GoTrueAdminApi', './lib/webauthn', './lib/web3/ethereum'];
+    return leftOut.includes(source.replace(/\.js$/, '')) ? leftOutAuthParts : null;
+  },
+});
+
 export default defineConfig({
   // Relative asset URLs: the built shell can be served from any path.
   base: './',
@@ -127,6 +143,7 @@ export default defineConfig({
       // The one federation runtime of the page: the remotes' builds use it (externalRuntime).
       experiments: { provideExternalRuntime: true },
     }),
+    leaveOutAuthParts(),
     preloadEveryChunk(),
     precompress(),
   ],
