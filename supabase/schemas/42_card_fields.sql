@@ -17,7 +17,8 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at', 'archived_at']
+  select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at', 'archived_at',
+    'cover_attachment_id']
 $$;
 
 comment on function private.card_fields_not_exported() is
@@ -35,7 +36,8 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select array['id', 'board_id', 'created_at', 'position']
+  select array['id', 'board_id', 'created_at', 'position',
+    'cover_attachment_id']
 $$;
 
 comment on function private.card_fields_not_recorded() is

@@ -9,7 +9,7 @@
 -- table it reads, and a board the caller cannot see yields null.
 --
 -- Every object is its table's row as REST and realtime deliver it (to_json of the row), so
--- the client applies later changes to the snapshot without translating them; cards add four
+-- the client applies later changes to the snapshot without translating them; cards add five
 -- arrays and members their profile. Whole rows also serialise several times faster than
 -- json_build_object, which looks up every argument's type on every call. The children of
 -- cards are aggregated once per table and hash-joined to the cards rather than queried per
@@ -58,17 +58,25 @@ as $$
     where k.card_id in (select bc.id from board_cards bc)
     group by k.card_id
   ),
+  attachments as (
+    select f.card_id, json_agg(f order by f.created_at, f.id) as items
+    from public.card_attachments f
+    where f.card_id in (select bc.id from board_cards bc)
+    group by f.card_id
+  ),
   card_docs as (
     select c.*,
            coalesce(a.ids, '[]'::json) as assignee_ids,
            coalesce(t.ids, '[]'::json) as label_ids,
            coalesce(ch.items, '[]'::json) as checklist,
-           coalesce(co.items, '[]'::json) as comments
+           coalesce(co.items, '[]'::json) as comments,
+           coalesce(f.items, '[]'::json) as attachments
     from board_cards c
     left join assignees a on a.card_id = c.id
     left join tags t on t.card_id = c.id
     left join checklists ch on ch.card_id = c.id
     left join comments co on co.card_id = c.id
+    left join attachments f on f.card_id = c.id
   )
   select json_build_object(
     'board', to_json(b),
@@ -104,7 +112,7 @@ as $$
 $$;
 
 comment on function public.board_snapshot(uuid) is
-  'The board with its members (and profiles), labels, lists and cards not archived (with assignee ids, label ids, checklist and comments) as one JSON document, read with the caller''s rights; null when the caller cannot see the board.';
+  'The board with its members (and profiles), labels, lists and cards not archived (with assignee ids, label ids, checklist, comments and attachments) as one JSON document, read with the caller''s rights; null when the caller cannot see the board.';
 
 revoke execute on function public.board_snapshot(uuid) from public, anon;
 grant execute on function public.board_snapshot(uuid) to authenticated, service_role;

@@ -427,3 +427,31 @@ revoke execute on function private.record_comment_activity() from public, anon, 
 create or replace trigger record_activity
   after insert or delete or update of text on public.card_comments
   for each row execute function private.record_comment_activity();
+
+-- Added and removed files; a rename is not history (the entry keeps the name it had then).
+create or replace function private.record_attachment_activity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    perform private.record_card_child_activity(new.card_id, 'attachment_added',
+      jsonb_build_object('attachment_id', new.id, 'name', new.name));
+  else
+    perform private.record_card_child_activity(old.card_id, 'attachment_removed',
+      jsonb_build_object('attachment_id', old.id, 'name', old.name));
+  end if;
+  return null;
+end;
+$$;
+
+comment on function private.record_attachment_activity() is
+  'Trigger: activity for attachments added and removed.';
+
+revoke execute on function private.record_attachment_activity() from public, anon, authenticated;
+
+create or replace trigger record_activity
+  after insert or delete on public.card_attachments
+  for each row execute function private.record_attachment_activity();

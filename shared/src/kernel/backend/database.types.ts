@@ -184,6 +184,70 @@ export type Database = {
           },
         ];
       };
+      card_attachments: {
+        Row: {
+          board_id: string;
+          card_id: string;
+          created_at: string;
+          id: string;
+          image_height: number | null;
+          image_width: number | null;
+          mime_type: string;
+          name: string;
+          object_path: string;
+          size: number;
+          uploaded_by: string | null;
+        };
+        Insert: {
+          board_id: string;
+          card_id: string;
+          created_at?: string;
+          id?: string;
+          image_height?: number | null;
+          image_width?: number | null;
+          mime_type?: string;
+          name: string;
+          object_path: string;
+          size?: number;
+          uploaded_by?: string | null;
+        };
+        Update: {
+          board_id?: string;
+          card_id?: string;
+          created_at?: string;
+          id?: string;
+          image_height?: number | null;
+          image_width?: number | null;
+          mime_type?: string;
+          name?: string;
+          object_path?: string;
+          size?: number;
+          uploaded_by?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'card_attachments_board_id_fkey';
+            columns: ['board_id'];
+            isOneToOne: false;
+            referencedRelation: 'boards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'card_attachments_card_id_fkey';
+            columns: ['card_id'];
+            isOneToOne: false;
+            referencedRelation: 'cards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'card_attachments_uploaded_by_fkey';
+            columns: ['uploaded_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       card_checklist_items: {
         Row: {
           assigned_to: string | null;
@@ -317,6 +381,7 @@ export type Database = {
         Row: {
           archived_at: string | null;
           board_id: string;
+          cover_attachment_id: string | null;
           created_at: string;
           deleted_at: string | null;
           description: string;
@@ -330,6 +395,7 @@ export type Database = {
         Insert: {
           archived_at?: string | null;
           board_id: string;
+          cover_attachment_id?: string | null;
           created_at?: string;
           deleted_at?: string | null;
           description?: string;
@@ -343,6 +409,7 @@ export type Database = {
         Update: {
           archived_at?: string | null;
           board_id?: string;
+          cover_attachment_id?: string | null;
           created_at?: string;
           deleted_at?: string | null;
           description?: string;
@@ -360,6 +427,13 @@ export type Database = {
             isOneToOne: false;
             referencedRelation: 'boards';
             referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'cards_cover_attachment_fkey';
+            columns: ['cover_attachment_id', 'id'];
+            isOneToOne: false;
+            referencedRelation: 'card_attachments';
+            referencedColumns: ['id', 'card_id'];
           },
           {
             foreignKeyName: 'cards_list_id_fkey';
@@ -432,6 +506,7 @@ export type Database = {
     };
     Functions: {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
+      claim_attachment_objects_to_remove: { Args: { p_limit?: number }; Returns: string[] };
       copy_card: {
         Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
         Returns: string;
@@ -475,6 +550,7 @@ export type Database = {
         Returns: {
           archived_at: string | null;
           board_id: string;
+          cover_attachment_id: string | null;
           created_at: string;
           deleted_at: string | null;
           description: string;
