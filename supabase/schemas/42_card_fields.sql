@@ -10,15 +10,16 @@
 
 -- Not in a board document, so never read from one: the server's own (ids; the board, which
 -- follows the list; the time of creation; the soft delete and the archive, whose cards are not
--- exported) and the list, which is the document's structure (a card sits in its list's array).
+-- exported; the row version and its last writer, which belong to this server's rows) and the
+-- list, which is the document's structure (a card sits in its list's array).
 create or replace function private.card_fields_not_exported()
 returns text[]
 language sql
 immutable
 set search_path = ''
 as $$
-  select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at', 'archived_at',
-    'cover_attachment_id']
+  select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at', 'archived_at', 'version',
+    'updated_by']
 $$;
 
 comment on function private.card_fields_not_exported() is
@@ -28,16 +29,15 @@ revoke execute on function private.card_fields_not_exported() from public, anon;
 grant execute on function private.card_fields_not_exported() to authenticated, service_role;
 
 -- Not in the history: what never changes (id, created_at; board_id follows list_id, whose change
--- is a move), and position, since a reorder inside a list is visible on the board and the
--- renumber RPCs would flood the history.
+-- is a move), position, since a reorder inside a list is visible on the board and the
+-- renumber RPCs would flood the history, and the row version and last writer (every update).
 create or replace function private.card_fields_not_recorded()
 returns text[]
 language sql
 immutable
 set search_path = ''
 as $$
-  select array['id', 'board_id', 'created_at', 'position',
-    'cover_attachment_id']
+  select array['id', 'board_id', 'created_at', 'position', 'version', 'updated_by']
 $$;
 
 comment on function private.card_fields_not_recorded() is

@@ -52,6 +52,8 @@ export type Database = {
           created_at: string;
           id: string;
           name: string;
+          updated_by: string | null;
+          version: number;
         };
         Insert: {
           board_id: string;
@@ -59,6 +61,8 @@ export type Database = {
           created_at?: string;
           id?: string;
           name: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Update: {
           board_id?: string;
@@ -66,6 +70,8 @@ export type Database = {
           created_at?: string;
           id?: string;
           name?: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Relationships: [
           {
@@ -291,6 +297,8 @@ export type Database = {
             foreignKeyName: 'card_checklist_items_card_id_fkey';
             columns: ['card_id'];
             isOneToOne: false;
+          updated_by: string | null;
+          version: number;
             referencedRelation: 'cards';
             referencedColumns: ['id'];
           },
@@ -301,6 +309,8 @@ export type Database = {
           card_id: string;
           created_at: string;
           edited_at: string | null;
+          updated_by?: string | null;
+          version?: number;
           id: string;
           imported_at: string | null;
           imported_author_name: string | null;
@@ -311,6 +321,8 @@ export type Database = {
           card_id: string;
           created_at?: string;
           edited_at?: string | null;
+          updated_by?: string | null;
+          version?: number;
           id?: string;
           imported_at?: string | null;
           imported_author_name?: string | null;
@@ -338,7 +350,9 @@ export type Database = {
           {
             foreignKeyName: 'card_comments_user_id_fkey';
             columns: ['user_id'];
+          updated_by: string | null;
             isOneToOne: false;
+          version: number;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -348,7 +362,9 @@ export type Database = {
         Row: {
           card_id: string;
           created_at: string;
+          updated_by?: string | null;
           label_id: string;
+          version?: number;
         };
         Insert: {
           card_id: string;
@@ -358,7 +374,9 @@ export type Database = {
         Update: {
           card_id?: string;
           created_at?: string;
+          updated_by?: string | null;
           label_id?: string;
+          version?: number;
         };
         Relationships: [
           {
@@ -460,6 +478,8 @@ export type Database = {
           id?: string;
           position?: number;
           title: string;
+          updated_by: string | null;
+          version: number;
         };
         Update: {
           archived_at?: string | null;
@@ -474,6 +494,8 @@ export type Database = {
             foreignKeyName: 'lists_board_id_fkey';
             columns: ['board_id'];
             isOneToOne: false;
+          updated_by?: string | null;
+          version?: number;
             referencedRelation: 'boards';
             referencedColumns: ['id'];
           },
@@ -488,6 +510,8 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
+          updated_by?: string | null;
+          version?: number;
           email?: string | null;
           full_name?: string;
           id: string;
@@ -521,6 +545,8 @@ export type Database = {
       my_tasks: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['my_task'][];
+          updated_by: string | null;
+          version: number;
         SetofOptions: {
           from: '*';
           to: 'my_task';
@@ -529,6 +555,8 @@ export type Database = {
         };
       };
       renumber_board_lists: {
+          updated_by?: string | null;
+          version?: number;
         Args: { p_board_id: string };
         Returns: {
           archived_at: string | null;
@@ -537,6 +565,8 @@ export type Database = {
           id: string;
           position: number;
           title: string;
+          updated_by?: string | null;
+          version?: number;
         }[];
         SetofOptions: {
           from: '*';
@@ -682,6 +712,8 @@ export type CompositeTypes<
     keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
   CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals;
+          updated_by: string | null;
+          version: number;
   }
     ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
     : never) = never,
@@ -696,3 +728,5 @@ export const Constants = {
     Enums: {},
   },
 } as const;
+          updated_by: string | null;
+          version: number;
