@@ -29,6 +29,12 @@ type DefaultedColumn<T extends Table> = Exclude<
   PerRowColumn | CallerColumn
 >;
 
+/**
+ * A row the user edits in place starts at version 1 (migration 20261126015000_row_versions);
+ * its writer (`updated_by`, the server's) is unknown to an optimistic row.
+ */
+const versioned = { version: 1, updated_by: null };
+
 /** The value every defaulted (or nullable) column takes when an insert leaves it out. */
 const columnDefaults: {
   [T in Table]: Required<Pick<Row<T>, DefaultedColumn<T> & keyof Row<T>>>;
@@ -36,8 +42,8 @@ const columnDefaults: {
   profiles: { full_name: '', email: null },
   boards: { background: 'bg-gradient-to-br from-blue-500 to-indigo-600', archived_at: null },
   board_members: { role: 'member' },
-  board_labels: { color: 'bg-blue-100 text-blue-800' },
-  lists: { position: 0, archived_at: null },
+  board_labels: { color: 'bg-blue-100 text-blue-800', ...versioned },
+  lists: { position: 0, archived_at: null, ...versioned },
   cards: {
     description: '',
     due_date: null,
@@ -45,6 +51,7 @@ const columnDefaults: {
     position: 0,
     deleted_at: null,
     archived_at: null,
+    ...versioned,
   },
   card_assignees: {},
   card_tags: {},
@@ -54,8 +61,14 @@ const columnDefaults: {
     position: 0,
     due_date: null,
     assigned_to: null,
+    ...versioned,
   },
-  card_comments: { edited_at: null, imported_author_name: null, imported_at: null },
+  card_comments: {
+    edited_at: null,
+    imported_author_name: null,
+    imported_at: null,
+    ...versioned,
+  },
   activity: { card_id: null, actor_id: null, data: {} },
 };
 
