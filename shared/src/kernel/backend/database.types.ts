@@ -122,6 +122,39 @@ export type Database = {
           },
         ];
       };
+      board_watchers: {
+        Row: {
+          board_id: string;
+          created_at: string;
+          user_id: string;
+        };
+        Insert: {
+          board_id: string;
+          created_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          board_id?: string;
+          created_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'board_watchers_board_id_fkey';
+            columns: ['board_id'];
+            isOneToOne: false;
+            referencedRelation: 'boards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'board_watchers_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       boards: {
         Row: {
           archived_at: string | null;
@@ -395,6 +428,42 @@ export type Database = {
           },
         ];
       };
+      card_watchers: {
+        Row: {
+          card_id: string;
+          created_at: string;
+          user_id: string;
+          watching: boolean;
+        };
+        Insert: {
+          card_id: string;
+          created_at?: string;
+          user_id?: string;
+          watching?: boolean;
+        };
+        Update: {
+          card_id?: string;
+          created_at?: string;
+          user_id?: string;
+          watching?: boolean;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'card_watchers_card_id_fkey';
+            columns: ['card_id'];
+            isOneToOne: false;
+            referencedRelation: 'cards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'card_watchers_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       cards: {
         Row: {
           archived_at: string | null;
@@ -497,6 +566,83 @@ export type Database = {
           updated_by?: string | null;
           version?: number;
             referencedRelation: 'boards';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notification_settings: {
+        Row: {
+          digest: string;
+          user_id: string;
+        };
+        Insert: {
+          digest?: string;
+          user_id?: string;
+        };
+        Update: {
+          digest?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notification_settings_user_id_fkey';
+            columns: ['user_id'];
+            isOneToOne: true;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      notifications: {
+        Row: {
+          actor_id: string | null;
+          board_id: string | null;
+          card_id: string | null;
+          comment_id: string | null;
+          created_at: string;
+          data: NonNullable<Json>;
+          id: string;
+          kind: string;
+          read_at: string | null;
+          recipient_id: string;
+        };
+        Insert: {
+          actor_id?: string | null;
+          board_id?: string | null;
+          card_id?: string | null;
+          comment_id?: string | null;
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind: string;
+          read_at?: string | null;
+          recipient_id: string;
+        };
+        Update: {
+          actor_id?: string | null;
+          board_id?: string | null;
+          card_id?: string | null;
+          comment_id?: string | null;
+          created_at?: string;
+          data?: NonNullable<Json>;
+          id?: string;
+          kind?: string;
+          read_at?: string | null;
+          recipient_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'notifications_board_id_fkey';
+            columns: ['board_id'];
+            isOneToOne: false;
+            referencedRelation: 'boards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'notifications_recipient_id_fkey';
+            columns: ['recipient_id'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
         ];
