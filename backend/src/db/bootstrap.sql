@@ -128,3 +128,81 @@ language sql stable as $$
   select nullif(current_setting('realtime.topic', true), '')::text
 $$;
 grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- Hosted Realtime's Broadcast from the database, with hosted's signatures: realtime.send
+-- writes a message row (extension 'broadcast'), and realtime.broadcast_changes wraps a row
+-- change in its payload shape for realtime.send. Hosted Realtime streams the rows it finds in
+-- realtime.messages to the topic's channels; the local backend learns of each committed row by
+-- the NOTIFY below (realtime/broadcast-feed.ts). Security invoker as on hosted: a caller
+-- without an INSERT policy on realtime.messages sends nothing (the error becomes a warning).
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    perform pg_catalog.set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+)
+returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation in ('INSERT', 'UPDATE', 'DELETE') then
+    row_data := jsonb_build_object(
+      'old_record', old, 'record', new, 'operation', operation,
+      'table', table_name, 'schema', table_schema
+    );
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end;
+$$;
+
+grant execute on function realtime.send(jsonb, text, text, boolean) to anon, authenticated, service_role;
+grant execute on function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  to anon, authenticated, service_role;
+
+-- Hosted's index for reading a topic's recent private broadcasts; here it also serves pruning.
+create index if not exists messages_inserted_at_topic_index
+  on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+
+-- Local only (hosted Realtime reads the WAL instead): each committed broadcast row is announced
+-- by its id. NOTIFY is delivered after COMMIT, in commit order, to every backend process
+-- listening on the database, and never for a rolled-back row (the channel-access probes).
+-- The id, not the payload: a payload of 8,000 bytes would abort the write.
+create or replace function taskflow_local.announce_broadcast()
+returns trigger
+language plpgsql
+as $$
+begin
+  perform pg_notify('taskflow_broadcast', new.id::text);
+  return null;
+end;
+$$;
+
+create or replace trigger announce_broadcast
+  after insert on realtime.messages
+  for each row when (new.extension = 'broadcast')
+  execute function taskflow_local.announce_broadcast();

@@ -17,6 +17,8 @@ export interface ChannelOutput {
   readonly vsn: Vsn;
   sendText(text: string): void;
   sendBinary(bytes: Buffer): void;
+  /** Runs a private channel's join policies again; closes the channel if it may no longer read. */
+  reauthorize(channel: Channel): Promise<void>;
 }
 
 /**
@@ -97,6 +99,42 @@ export class Hub {
       text ??= JSON.stringify({ type: 'broadcast', event, payload: payload ?? {} });
       target.output.sendText(encodeRaw(null, null, topic, 'broadcast', text, target.output.vsn));
     }
+  }
+
+  /**
+   * A message of `realtime.messages` (broadcast-feed.ts) to every channel of its topic that may
+   * read broadcast, with its id in `meta` as hosted Realtime sends it. Serialised once.
+   */
+  fromDatabase(
+    subTopic: string,
+    isPrivate: boolean,
+    event: string,
+    payload: unknown,
+    id: string,
+  ): void {
+    const topic = `realtime:${subTopic}`;
+    let text: string | null = null;
+    for (const target of this.on(roomOf(topic, isPrivate))) {
+      if (!target.access.broadcastRead) continue;
+      text ??= JSON.stringify({ type: 'broadcast', event, payload: payload ?? {}, meta: { id } });
+      target.output.sendText(encodeRaw(null, null, topic, 'broadcast', text, target.output.vsn));
+    }
+  }
+
+  /** Runs the join policies of `userId`'s private channels again, all at once. */
+  async reauthorizeUser(userId: string): Promise<void> {
+    const checks: Promise<void>[] = [];
+    for (const [room, channels] of this.byRoom) {
+      if (!room.startsWith('private|')) continue;
+      for (const channel of channels) {
+        if (channel.claims.sub === userId) checks.push(channel.output.reauthorize(channel));
+      }
+    }
+    await Promise.all(checks);
+  }
+
+  hasChannels(): boolean {
+    return this.byRoom.size > 0;
   }
 
   isListening(channel: Channel): boolean {

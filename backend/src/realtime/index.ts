@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import type { BackendContext } from '../context.ts';
 import { requestIdFrom, withRequestId } from '../request-context.ts';
+import { startBroadcastFeed } from './broadcast-feed.ts';
 import { Catalog } from './catalog.ts';
 import { startChangeFeed } from './change-feed.ts';
 import { createDispatcher } from './dispatcher.ts';
@@ -36,7 +37,10 @@ export interface Realtime {
    * when `send()` is called on a channel that is not joined).
    */
   broadcast(subTopic: string, event: string, payload: unknown): void;
-  /** Resolves once every change notified so far has been delivered (tests, benchmarks). */
+  /**
+   * Resolves once every change and database broadcast notified so far has been delivered
+   * (tests, benchmarks).
+   */
   idle(): Promise<void>;
 }
 
@@ -87,6 +91,7 @@ export const attachRealtime = async (
     }),
     wanted: () => hub.hasChangeListeners(),
   });
+  const broadcasts = await startBroadcastFeed(ctx.db, hub, logger);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const sessions = new Map<WebSocket, Session>();
@@ -178,7 +183,10 @@ export const attachRealtime = async (
   pingTimer.unref();
 
   return {
-    idle: () => feed.idle(),
+    idle: async () => {
+      await feed.idle();
+      await broadcasts.idle();
+    },
     broadcast: (subTopic, event, payload) =>
       hub.broadcast(roomOf(`realtime:${subTopic}`, false), event, payload, null),
     async close() {
@@ -187,6 +195,7 @@ export const attachRealtime = async (
       server.off('upgrade', onUpgrade);
       clearInterval(pingTimer);
       await feed.stop();
+      await broadcasts.stop();
       // 1001 "going away": supabase-js reconnects with backoff, so clients of a restarted
       // backend resubscribe on their own.
       const closed = [...sessions.keys()].map(

@@ -350,6 +350,24 @@ export class Session implements ChannelOutput {
     this.setClaims(channel, token, claims);
   }
 
+  async reauthorize(channel: Channel): Promise<void> {
+    if (!this.isCurrent(channel)) return;
+    let access;
+    try {
+      access = await privateChannelAccess(this.checks, channel.claims, channel.subTopic);
+    } catch (error) {
+      // Unsure whether it may still read: it reads nothing until it joins again.
+      this.deps.logger.warn({ err: error }, 'realtime: re-checking a private channel failed');
+      access = null;
+    }
+    if (!this.isCurrent(channel)) return;
+    if (!access || !canRead(access)) {
+      this.shutDown(channel, unauthorized(channel.subTopic, 'read from'));
+      return;
+    }
+    channel.access = access;
+  }
+
   private setClaims(channel: Channel, token: string, claims: VerifiedClaims): void {
     channel.token = token;
     channel.claims = claims;
