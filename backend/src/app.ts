@@ -6,6 +6,7 @@ import { requireApiKey } from './http/api-key.ts';
 import { corsFor } from './http/cors.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { requestLog } from './http/request-log.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { broadcastRoutes } from './realtime/broadcast-routes.ts';
 import type { Realtime } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
@@ -43,6 +44,8 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/realtime/v1', broadcastRoutes(ctx, realtime));
+  // The digest's unsubscribe link, where a hosted project's Edge Function answers it.
+  app.route('/functions/v1/notification-digest', unsubscribeRoutes(ctx));
   app.get('/', (c) =>
     c.json({
       name: 'TaskFlow local Supabase',
