@@ -6,7 +6,6 @@ import { requireApiKey } from './http/api-key.ts';
 import { corsFor } from './http/cors.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { requestLog } from './http/request-log.ts';
-import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { broadcastRoutes } from './realtime/broadcast-routes.ts';
 import type { Realtime } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
@@ -27,7 +26,12 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.use('*', requestLog(ctx.logger));
   app.use('*', corsFor(ctx.config.corsOrigins));
   app.use('*', requestLimits(ctx.config));
-  app.use('/auth/v1/*', requireApiKey(ctx.jwt));
+  // A mailed link is opened by a browser that has no key: the gateway lets GoTrue's verify
+  // endpoint through without one, as hosted Kong does.
+  const authKey = requireApiKey(ctx.jwt);
+  app.use('/auth/v1/*', (c, next) =>
+    c.req.method === 'GET' && c.req.path === '/auth/v1/verify' ? next() : authKey(c, next),
+  );
   app.use('/rest/v1/*', requireApiKey(ctx.jwt));
   app.use('/realtime/v1/api/*', requireApiKey(ctx.jwt));
   app.use(
@@ -44,8 +48,6 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/realtime/v1', broadcastRoutes(ctx, realtime));
-  // The digest's unsubscribe link, where a hosted project's Edge Function answers it.
-  app.route('/functions/v1/notification-digest', unsubscribeRoutes(ctx));
   app.get('/', (c) =>
     c.json({
       name: 'TaskFlow local Supabase',

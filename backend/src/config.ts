@@ -81,7 +81,53 @@ export interface BackendConfig {
   /** Public URL of this server (JWT `iss`, log line); empty: derived from host and port at start. */
   publicUrl: string;
   logLevel: string;
+  /** The web app's URL, as GoTrue's SITE_URL: where mailed links lead and the default redirect. */
+  siteUrl: string;
+  /** Further URLs a `redirect_to` may name (GoTrue's allow list; `*` and `**` globs). */
+  additionalRedirectUrls: string[];
+  /**
+   * New accounts and new e-mail addresses are confirmed by mail first, as on a hosted project;
+   * off by default, as `enable_confirmations` in the Supabase CLI's local config.
+   */
+  authConfirmEmail: boolean;
+  /** SMTP for auth and notification mails: a URL (smtp:// or smtps://), or host and port. */
+  smtp: SmtpSettings | null;
+  /** The sender of every mail, `Name <address>` or an address. */
+  smtpSender: string;
+  /** Auth mails per hour from the whole backend (0: no limit), as `[auth.rate_limit] email_sent`. */
+  rateLimitEmailSent: number;
+  /** Seconds before one address may be mailed the same kind of link again (`max_frequency`). */
+  emailMaxFrequencySeconds: number;
+  /** Seconds a mailed link stays valid (`otp_expiry`); each works once. */
+  emailOtpExpirySeconds: number;
 }
+
+export interface SmtpSettings {
+  url?: string;
+  host?: string;
+  port?: number;
+  user?: string;
+  pass?: string;
+}
+
+/** SMTP_URL wins; otherwise SMTP_HOST (with SMTP_PORT, SMTP_USER, SMTP_PASS); none: no SMTP. */
+const smtpFrom = (env: NodeJS.ProcessEnv): SmtpSettings | null => {
+  if (env.SMTP_URL) return { url: env.SMTP_URL };
+  if (!env.SMTP_HOST) return null;
+  return {
+    host: env.SMTP_HOST,
+    port: intFrom(env.SMTP_PORT, 587, 'SMTP_PORT'),
+    user: env.SMTP_USER || undefined,
+    pass: env.SMTP_PASS || undefined,
+  };
+};
+
+const booleanFrom = (value: string | undefined, name: string): boolean => {
+  if (value === undefined || value === '') return false;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
+};
 
 const intFrom = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === '') return fallback;
@@ -155,5 +201,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
     ),
     publicUrl: env.PUBLIC_URL || '',
     logLevel: env.LOG_LEVEL || 'info',
+    siteUrl: (env.SITE_URL || `http://127.0.0.1:${env.WEB_PORT || 4173}`).replace(/\/+$/, ''),
+    additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS || '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+    authConfirmEmail: booleanFrom(env.AUTH_CONFIRM_EMAIL, 'AUTH_CONFIRM_EMAIL'),
+    smtp: smtpFrom(env),
+    smtpSender: env.SMTP_SENDER || 'TaskFlow <noreply@taskflow.localhost>',
+    rateLimitEmailSent: intFrom(env.RATE_LIMIT_EMAIL_SENT, 30, 'RATE_LIMIT_EMAIL_SENT'),
+    emailMaxFrequencySeconds: intFrom(
+      env.EMAIL_MAX_FREQUENCY_SECONDS,
+      60,
+      'EMAIL_MAX_FREQUENCY_SECONDS',
+    ),
+    emailOtpExpirySeconds: intFrom(env.EMAIL_OTP_EXPIRY_SECONDS, 3600, 'EMAIL_OTP_EXPIRY_SECONDS'),
   };
 };

@@ -20,6 +20,7 @@ import { openDb } from './db/open.ts';
 import { nodeRequestListener } from './http/node-listener.ts';
 import type { Db } from './db/types.ts';
 import { createLogger } from './logger.ts';
+import { createMailSender } from './mail/sender.ts';
 import { installProcessGuards } from './process-guards.ts';
 import { requestIdFrom, withRequestId } from './request-context.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -113,14 +114,17 @@ export const startBackend = async (
 
   let db: Db | undefined;
   let realtime: Awaited<ReturnType<typeof attachRealtime>> | undefined;
+  let mail: ReturnType<typeof createMailSender> | undefined;
   try {
     const jwt = await createJwtService(config.jwtSecret);
     db = await openDb(config, logger);
+    mail = createMailSender(config, logger);
     const ctx: BackendContext = {
       config: { ...config, port, publicUrl: config.publicUrl || url },
       db,
       jwt,
       logger,
+      mail,
     };
     app = createApp(ctx, () => realtime);
     realtime = await attachRealtime(server, ctx);
@@ -138,6 +142,7 @@ export const startBackend = async (
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await openDbHandle.close();
+        mail?.close();
         removeGuards();
       },
     };

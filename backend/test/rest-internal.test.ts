@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createJwtService } from '../src/auth/jwt.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Db, DbError, Queryable } from '../src/db/types.ts';
+import { createMailSender } from '../src/mail/sender.ts';
 import { restRoutes } from '../src/rest/index.ts';
 
 const CATALOG = JSON.stringify({
@@ -50,6 +51,7 @@ const appWith = async (failure: Error) => {
     jwt,
     db: brokenDb(failure),
     logger: logger as unknown as Logger,
+    mail: createMailSender({ smtp: null, smtpSender: '' }, logger as unknown as Logger),
   });
   return { app, logger, anonKey: jwt.anonKey };
 };
@@ -126,7 +128,9 @@ describe('the schema cache', () => {
     const config = loadConfig({});
     const jwt = await createJwtService(config.jwtSecret);
     const { db, tables, loads } = countingDb();
-    const app = restRoutes({ config, jwt, db, logger: { error: vi.fn() } as unknown as Logger });
+    const logger = { error: vi.fn(), warn: vi.fn() } as unknown as Logger;
+    const mail = createMailSender({ smtp: null, smtpSender: '' }, logger);
+    const app = restRoutes({ config, jwt, db, logger, mail });
     const get = (table: string) => app.request(`/${table}`, { headers: { apikey: jwt.anonKey } });
 
     expect((await get('things')).status).toBe(200);

@@ -1,8 +1,10 @@
 /**
  * The GoTrue subset supabase-js uses (docs/notes/supabase-wire-protocol.md §2): sign-up, password and
- * refresh grants, the current user, sign-out. Sign-up answers like a hosted project with e-mail
- * confirmation (the user, no session); since no mail can be sent here, the address counts as
- * confirmed at once and the user signs in next.
+ * refresh grants, the current user, sign-out, and the mailed links (recovery, confirmation,
+ * e-mail change: /recover, /resend, /verify). Sign-up answers like GoTrue: the user and no
+ * session. With AUTH_CONFIRM_EMAIL off (the Supabase CLI's local default, `mailer_autoconfirm`)
+ * the address counts as confirmed at once; with it on, a confirmation mail goes out first and a
+ * registered address gets GoTrue's obfuscated user, so sign-up does not tell who is registered.
  */
 import { Hono, type Context } from 'hono';
 import type { BackendContext } from '../context.ts';
@@ -20,7 +22,29 @@ import {
   sessionExists,
   type SessionSettings,
 } from './sessions.ts';
-import { findUserByEmail, findUserById, insertUser, toUserJson, updateUser } from './users.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  obfuscatedUserJson,
+  toUserJson,
+  updateUser,
+  type UserRow,
+} from './users.ts';
+import {
+  VERIFY_TYPES,
+  allowedRedirect,
+  consumeToken,
+  newToken,
+  storeEmailChange,
+  storeToken,
+  tokenHash,
+  verifyUrl,
+  type Consumed,
+  type LinkPurpose,
+  type VerifyType,
+} from './email-links.ts';
+import { loadMailTemplates, type AuthMailKind } from '../mail/templates.ts';
 
 const MIN_PASSWORD_LENGTH = 6;
 // Deliberately loose, like GoTrue: one @, something on both sides, a dot in the domain.
@@ -146,7 +170,71 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     /** Password checks per account and IP address: never per account alone (see below). */
     perEmailAndIp: createRateLimiter(ctx.config.rateLimitPerEmail),
     failures: createFailureBackoff(),
+    /** Auth mails of the whole backend per hour, as `[auth.rate_limit] email_sent`. */
+    emailSent: createRateLimiter(ctx.config.rateLimitEmailSent, 3600),
+    /** Link checks per IP address: a six-digit code must not be guessable by trying. */
+    verifyPerIp: createRateLimiter(ctx.config.rateLimitSignInSignUps),
   };
+  const templates = loadMailTemplates();
+  const confirmEmail = ctx.config.authConfirmEmail;
+
+  /** One more auth mail within `email_sent`; GoTrue's answer once the hour's mails are used up. */
+  const takeEmailBudget = () => {
+    try {
+      limits.emailSent.take('all');
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        'Email rate limit exceeded',
+        {},
+        error.headers,
+      );
+    }
+  };
+
+  /**
+   * Sends an auth mail after the answer: how long SMTP takes must not tell whether the address
+   * is registered (recovery and sign-up answer alike either way). A failure is logged; the user
+   * can ask again (resend, or 'Passwort vergessen?').
+   */
+  const mailLink = (
+    kind: AuthMailKind,
+    to: string,
+    link: { hash: string; otp: string; type: VerifyType; redirectTo: string },
+    extra: { email?: string; newEmail?: string } = {},
+  ) => {
+    const rendered = templates.render(kind, {
+      ConfirmationURL: verifyUrl(ctx.config, link.hash, link.type, link.redirectTo),
+      Email: extra.email ?? to,
+      NewEmail: extra.newEmail ?? '',
+      SiteURL: ctx.config.siteUrl,
+      Token: link.otp,
+      TokenHash: link.hash,
+      RedirectTo: link.redirectTo,
+    });
+    ctx.mail
+      .send({ to, subject: rendered.subject, html: rendered.html, text: rendered.text })
+      .catch((error: unknown) => ctx.logger.error({ err: error, kind }, 'auth mail not sent'));
+  };
+
+  /** A new link of `purpose` to the user's address, unless one went out within max_frequency. */
+  const sendLink = async (
+    user: UserRow,
+    purpose: LinkPurpose,
+    kind: AuthMailKind,
+    type: VerifyType,
+    redirectTo: string,
+  ) => {
+    const token = newToken(user.email);
+    if (!(await storeToken(db, user.id, purpose, token.hash, ctx.config.emailMaxFrequencySeconds)))
+      return;
+    mailLink(kind, user.email, { ...token, type, redirectTo });
+  };
+
+  /** `redirect_to` of the query (supabase-js sends `redirectTo`/`emailRedirectTo` there). */
+  const redirectOf = (c: Context) => allowedRedirect(ctx.config, c.req.query('redirect_to'));
   /** A sign-up, or an e-mail change: per IP address and per address asked for. */
   const limitSignUp = (c: Context, email: string) => {
     limits.signInSignUpPerIp.take(clientAddress(c, trust));
@@ -223,7 +311,7 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     c.json({
       external: { email: true, phone: false, anonymous_users: false },
       disable_signup: false,
-      mailer_autoconfirm: false,
+      mailer_autoconfirm: !confirmEmail,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -241,20 +329,76 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     checkPassword(password);
     const metadata = metadataField(body) ?? {};
     checkMetadataSize(metadata, ctx.config.maxMetadataBytes);
-    if (await findUserByEmail(db, email)) {
-      throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      if (!confirmEmail) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      // GoTrue: an unconfirmed account gets its confirmation mail again; either way the answer
+      // looks like a new account's, so it does not reveal that the address is registered.
+      takeEmailBudget();
+      if (!existing.email_confirmed_at)
+        await sendLink(existing, 'confirmation', 'confirmation', 'signup', redirectOf(c));
+      return c.json(obfuscatedUserJson(email, metadata));
     }
+    if (confirmEmail) takeEmailBudget();
     const passwordHash = await hashPassword(password);
     try {
-      const user = await db.transaction((tx) => insertUser(tx, { email, passwordHash, metadata }));
-      return c.json(toUserJson(user));
+      const user = await db.transaction((tx) =>
+        insertUser(tx, { email, passwordHash, metadata, confirmed: !confirmEmail }),
+      );
+      if (!confirmEmail) return c.json(toUserJson(user));
+      await sendLink(user, 'confirmation', 'confirmation', 'signup', redirectOf(c));
+      return c.json(toUserJson((await findUserById(db, user.id)) ?? user));
     } catch (error) {
       // Two sign-ups with one address at once: the unique index decides.
       if ((error as { code?: string }).code === '23505') {
+        if (confirmEmail) return c.json(obfuscatedUserJson(email, metadata));
         throw new AuthError(422, 'user_already_exists', 'User already registered');
       }
       throw error;
     }
+  });
+
+  /**
+   * 'Passwort vergessen?': mails a recovery link. The answer is the same whether or not the
+   * address is registered, and whether or not a link went out a moment ago (max_frequency).
+   */
+  app.post('/recover', async (c) => {
+    const body = await readBody(c);
+    const email = normaliseEmail(stringField(body, 'email'));
+    limits.signInSignUpPerIp.take(clientAddress(c, trust));
+    limits.perEmail.take(email);
+    // Counted for every request, so running out does not tell registered addresses either.
+    takeEmailBudget();
+    const user = await findUserByEmail(db, email);
+    if (user) await sendLink(user, 'recovery', 'recovery', 'recovery', redirectOf(c));
+    return c.json({});
+  });
+
+  /** supabase-js `resend`: the confirmation mail of a sign-up or an e-mail change, again. */
+  app.post('/resend', async (c) => {
+    const body = await readBody(c);
+    const type = stringField(body, 'type');
+    if (type !== 'signup' && type !== 'email_change') {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Missing one of these types: signup, email_change, sms, phone_change',
+      );
+    }
+    const email = normaliseEmail(stringField(body, 'email'));
+    limits.signInSignUpPerIp.take(clientAddress(c, trust));
+    limits.perEmail.take(email);
+    takeEmailBudget();
+    const redirectTo = redirectOf(c);
+    if (type === 'signup') {
+      const user = await findUserByEmail(db, email);
+      if (user && !user.email_confirmed_at)
+        await sendLink(user, 'confirmation', 'confirmation', 'signup', redirectTo);
+    } else {
+      const user = await findUserByEmail(db, email);
+      if (user?.email_change) await sendEmailChange(user, user.email_change, redirectTo);
+    }
+    return c.json({});
   });
 
   app.post('/token', async (c) => {
@@ -272,6 +416,8 @@ export const authRoutes = (ctx: BackendContext): Hono => {
         user?.encrypted_password ?? (await dummyHash),
       );
       if (!user || !matches) throw invalidCredentials();
+      if (!user.email_confirmed_at)
+        throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       return c.json(await db.transaction((tx) => openSession(tx, settings, user)));
     }
     if (grantType === 'refresh_token') {
@@ -302,7 +448,20 @@ export const authRoutes = (ctx: BackendContext): Hono => {
     if (password !== undefined) checkPassword(password);
     const email = body.email == null ? undefined : normaliseEmail(stringField(body, 'email'));
     const changesEmail = email !== undefined && email !== user.email;
-    if (password !== undefined || changesEmail) {
+    // A session opened by a recovery link within the last link lifetime has just proven the
+    // mailbox: it sets a new password without the one that was forgotten.
+    const recovering =
+      password !== undefined &&
+      !changesEmail &&
+      typeof claims.session_id === 'string' &&
+      (
+        await db.query(
+          `select 1 from auth.mfa_amr_claims where session_id = $1
+             and authentication_method = 'recovery' and created_at > now() - make_interval(secs => $2)`,
+          [claims.session_id, ctx.config.emailOtpExpirySeconds],
+        )
+      ).rows.length > 0;
+    if ((password !== undefined || changesEmail) && !recovering) {
       // As on a hosted project with update_password_require_current_password (supabase/auth
       // #2364), and for the address too: a stolen access token alone cannot take the account
       // over. supabase-js sends it as `updateUser({ email, current_password })`. Guesses count
@@ -334,25 +493,152 @@ export const authRoutes = (ctx: BackendContext): Hono => {
       if (await findUserByEmail(db, email)) throw emailTaken();
     }
     const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    // With confirmations on, a new address waits for the links mailed to both addresses
+    // (GoTrue's secure e-mail change); off, it takes effect at once, as GoTrue's autoconfirm.
+    const confirmsEmail = changesEmail && confirmEmail;
+    if (confirmsEmail) takeEmailBudget();
     try {
-      // A new address takes effect at once (no mail can confirm it here); the profile follows
-      // it through the migrations' trigger. A new password ends every other session, as GoTrue
-      // does: whoever signed in with the old one is signed out; this session stays.
+      // The profile follows a new address through the migrations' trigger. A new password ends
+      // every other session, as GoTrue does: whoever signed in with the old one is signed out;
+      // this session stays.
       const updated = await db.transaction(async (tx) => {
         const row = await updateUser(tx, user.id, {
           passwordHash,
           metadata,
-          email: changesEmail ? email : undefined,
+          email: changesEmail && !confirmsEmail ? email : undefined,
         });
-        if (passwordHash !== undefined)
+        if (passwordHash !== undefined) {
           await closeSessions(tx, user.id, claims.session_id, 'others');
+          // The recovery link's grace is spent once the new password is set.
+          await tx.query(
+            `delete from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`,
+            [claims.session_id],
+          );
+        }
         return row;
       });
-      return c.json(toUserJson(updated ?? user));
+      if (confirmsEmail) await sendEmailChange(updated ?? user, email, redirectOf(c));
+      const current = confirmsEmail ? await findUserById(db, user.id) : updated;
+      return c.json(toUserJson(current ?? user));
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw emailTaken();
       throw error;
     }
+  });
+
+  /** Stores a pending address change and mails its links to the current and the new address. */
+  const sendEmailChange = async (user: UserRow, newEmail: string, redirectTo: string) => {
+    const toNew = newToken(newEmail);
+    const toCurrent = newToken(user.email);
+    const stored = await storeEmailChange(
+      db,
+      user.id,
+      { newEmail, newHash: toNew.hash, currentHash: toCurrent.hash },
+      ctx.config.emailMaxFrequencySeconds,
+    );
+    if (!stored) return;
+    const names = { email: user.email, newEmail };
+    mailLink('email_change', user.email, { ...toCurrent, type: 'email_change', redirectTo }, names);
+    mailLink('email_change', newEmail, { ...toNew, type: 'email_change', redirectTo }, names);
+  };
+
+  /** Uses a link once, in one transaction; a recovery session is marked as such. */
+  const verify = async (type: VerifyType, hash: string) =>
+    db.transaction(
+      async (
+        tx,
+      ): Promise<
+        | { outcome: 'invalid' }
+        | { outcome: 'email_change_pending' }
+        | { outcome: 'verified'; session: Awaited<ReturnType<typeof openSession>> }
+      > => {
+        let consumed: Consumed;
+        try {
+          consumed = await consumeToken(tx, type, hash, ctx.config.emailOtpExpirySeconds);
+        } catch (error) {
+          // The new address was registered by someone else meanwhile.
+          if ((error as { code?: string }).code === '23505') {
+            throw new AuthError(
+              422,
+              'email_exists',
+              'A user with this email address has already been registered',
+            );
+          }
+          throw error;
+        }
+        if (consumed.outcome !== 'verified') return consumed;
+        const session = await openSession(
+          tx,
+          settings,
+          consumed.user,
+          type === 'recovery' ? 'recovery' : 'otp',
+        );
+        return { outcome: 'verified', session };
+      },
+    );
+
+  const verifyTypeOf = (value: string): VerifyType => {
+    if (!(VERIFY_TYPES as readonly string[]).includes(value)) {
+      throw new AuthError(
+        400,
+        'validation_failed',
+        `Verify requires a verification type: ${VERIFY_TYPES.join(', ')}`,
+      );
+    }
+    return value as VerifyType;
+  };
+
+  const EXPIRED_MESSAGE = 'Email link is invalid or has expired';
+  const PENDING_MESSAGE =
+    'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+  /**
+   * The link in the mail: checks the token, then sends the browser to `redirect_to` with the
+   * session in the fragment (GoTrue's implicit flow, which the app's client uses) and `type`,
+   * so supabase-js signs in and raises PASSWORD_RECOVERY for a recovery link. A used or expired
+   * link comes back as GoTrue's `#error=access_denied&error_code=otp_expired`.
+   */
+  app.get('/verify', async (c) => {
+    const redirectTo = redirectOf(c);
+    const back = (params: Record<string, string>) =>
+      c.redirect(`${redirectTo.replace(/#.*$/, '')}#${new URLSearchParams(params)}`, 303);
+    limits.verifyPerIp.take(clientAddress(c, trust));
+    const type = verifyTypeOf(c.req.query('type') ?? '');
+    const result = await verify(type, c.req.query('token') ?? '');
+    if (result.outcome === 'invalid') {
+      return back({
+        error: 'access_denied',
+        error_code: 'otp_expired',
+        error_description: EXPIRED_MESSAGE,
+      });
+    }
+    if (result.outcome === 'email_change_pending') return back({ message: PENDING_MESSAGE });
+    const { session } = result;
+    return back({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: type === 'email' ? 'signup' : type,
+    });
+  });
+
+  /** supabase-js `verifyOtp`: `{ token_hash, type }` from a link, or `{ email, token, type }` typed in. */
+  app.post('/verify', async (c) => {
+    const body = await readBody(c);
+    limits.verifyPerIp.take(clientAddress(c, trust));
+    const type = verifyTypeOf(stringField(body, 'type'));
+    const typed = stringField(body, 'token');
+    const hash =
+      stringField(body, 'token_hash') ||
+      (typed ? tokenHash(normaliseEmail(stringField(body, 'email')), typed.trim()) : '');
+    const result = await verify(type, hash);
+    if (result.outcome === 'invalid')
+      throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    if (result.outcome === 'email_change_pending')
+      return c.json({ msg: PENDING_MESSAGE, code: 200 });
+    return c.json(result.session);
   });
 
   app.post('/logout', async (c) => {

@@ -61,7 +61,16 @@ const sessionResponse = async (
   };
 };
 
-export const openSession = async (db: Queryable, settings: SessionSettings, user: UserRow) => {
+/**
+ * Opens a session for `user`. `method` other than a password (a recovery link) is recorded in
+ * auth.mfa_amr_claims, as GoTrue records how a session was opened.
+ */
+export const openSession = async (
+  db: Queryable,
+  settings: SessionSettings,
+  user: UserRow,
+  method: 'password' | 'recovery' | 'otp' = 'password',
+) => {
   const signedIn = await db.query<{ last_sign_in_at: string; session_id: string }>(
     `with touched as (update auth.users set last_sign_in_at = now() where id = $1 returning last_sign_in_at),
           session as (insert into auth.sessions (user_id) values ($1) returning id)
@@ -70,6 +79,12 @@ export const openSession = async (db: Queryable, settings: SessionSettings, user
     [user.id],
   );
   const { last_sign_in_at, session_id } = signedIn.rows[0]!;
+  if (method !== 'password') {
+    await db.query(
+      'insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)',
+      [session_id, method],
+    );
+  }
   const token = newRefreshToken();
   await db.query(
     'insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)',

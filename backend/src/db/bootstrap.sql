@@ -34,6 +34,18 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 create unique index if not exists users_email_key on auth.users (lower(email));
+-- GoTrue's mailed-link columns (a hosted project's auth.users has them all): the SHA-224 hash of
+-- each link's one-time token, when it was sent (links expire), and a pending address change.
+alter table auth.users add column if not exists confirmation_token varchar(255) not null default '';
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+alter table auth.users add column if not exists recovery_token varchar(255) not null default '';
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+alter table auth.users add column if not exists email_change varchar(255) not null default '';
+alter table auth.users add column if not exists email_change_token_new varchar(255) not null default '';
+alter table auth.users add column if not exists email_change_token_current varchar(255) not null default '';
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
+alter table auth.users add column if not exists invited_at timestamptz;
 
 -- One row per sign-in; access tokens carry its id as `session_id`.
 create table if not exists auth.sessions (
@@ -43,6 +55,17 @@ create table if not exists auth.sessions (
   updated_at timestamptz not null default now()
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+-- How each session was opened, as GoTrue's table of the same name: a session opened by a
+-- recovery link may set a new password without the current one, for a while.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
 
 -- Refresh tokens are rotated: using one revokes it and issues its child.
 create table if not exists auth.refresh_tokens (
