@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { authRoutes } from './auth/index.ts';
 import type { BackendContext } from './context.ts';
 import { requireApiKey } from './http/api-key.ts';
+import { compression } from './http/compression.ts';
 import { corsFor } from './http/cors.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { requestLog } from './http/request-log.ts';
@@ -24,6 +25,8 @@ const AUTH_MAX_BODY_BYTES = 1024 * 1024;
 export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefined): Hono => {
   const app = new Hono();
   app.use('*', requestLog(ctx.logger));
+  // Outermost but the log: every answer, refusals included, is compressed as the gateway would.
+  app.use('*', compression());
   app.use('*', corsFor(ctx.config.corsOrigins));
   app.use('*', requestLimits(ctx.config));
   // A mailed link is opened by a browser that has no key: the gateway lets GoTrue's verify
