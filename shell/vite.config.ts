@@ -44,6 +44,8 @@ const devRuntimeConfig = (): Plugin => {
  */
 const onDemandPaths = [
   '/shared/src/kernel/i18n/de-on-demand.ts',
+  // the device's outbox (IndexedDB), loaded when an edit first has to wait
+  '/shared/src/kernel/offline/',
   '/shell/src/features/loading/on-demand-texts.ts',
   '/shared/src/features/transfer/',
   '/shell/src/features/transfer/',

@@ -110,6 +110,11 @@ export const fakeGateway = (initial: BoardSnapshot | null = snapshot()) => {
     },
     changes: () => realtime.asObservable(),
     fetchProfile: async (id) => ({ id, full_name: 'Neu Mitglied', email: 'neu@example.de' }),
+    fetchRow: (table, id) =>
+      (answers.get('fetchRow')?.([table, id]) ?? Promise.resolve(null)) as Promise<Record<
+        string,
+        unknown
+      > | null>,
     currentUserId: () => 'u1',
     api: api as BoardGateway['api'],
   };

@@ -94,7 +94,7 @@ describe('when the backend returns', () => {
       'updateCardRow',
       'updateCardRow',
     ]);
-    expect(memory.calls[1]!.args).toEqual([id, { description: 'Nach dem Fest' }]);
+    expect(memory.calls[1]!.args).toEqual([id, { description: 'Nach dem Fest', version: 1 }]);
     expect(connection.get()).toBe('online');
     expect(titlesIn(store, 'list-done')).toEqual(['Ort reservieren', 'Aufräumen']);
     expect(store.getState().data!.cards['card-music']!.priority).toBe('high');

@@ -3,6 +3,41 @@
  * primary key: the echo then updates the row instead of adding a second one.
  */
 export const newId = (): string => {
+  const id = replaying?.shift() ?? freshId();
+  recording?.push(id);
+  return id;
+};
+
+/** Ids handed out again, in order, while an edit stored on the device is made anew. */
+let replaying: string[] | null = null;
+/** Ids handed out while an edit is made, to store with it. */
+let recording: string[] | null = null;
+
+/**
+ * Makes something (an edit) and says which ids it took, so that the same edit made again later
+ * (after a reload, from the device's outbox) takes the same ids: `withIds(ids, make)`.
+ */
+export const recordIds = <T>(make: () => T): { made: T; ids: string[] } => {
+  const ids: string[] = [];
+  recording = ids;
+  try {
+    return { made: make(), ids };
+  } finally {
+    recording = null;
+  }
+};
+
+/** Makes it again with the ids it took the first time (see recordIds). */
+export const withIds = <T>(ids: readonly string[], make: () => T): T => {
+  replaying = [...ids];
+  try {
+    return make();
+  } finally {
+    replaying = null;
+  }
+};
+
+const freshId = (): string => {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // crypto.randomUUID exists only in secure contexts (https, localhost); a plain-http LAN
   // address still has getRandomValues.

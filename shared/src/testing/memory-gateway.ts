@@ -88,7 +88,19 @@ export const createMemoryGateway = (
         }
         const [first, second] = args;
         if (typeof first === 'string' && typeof second === 'object' && second !== null) {
-          const row = { ...rows.get(first), ...second, id: first };
+          // Row versions as the server checks them (migration 20261126015000_row_versions).
+          const stored = rows.get(first) as { version?: number } | undefined;
+          const { version, ...patch } = second as { version?: number };
+          // (a row it was given without a version, as an insert, is not checked)
+          if (
+            version !== undefined &&
+            stored?.version !== undefined &&
+            stored.version !== version
+          ) {
+            throw new ApiError('The row was changed meanwhile', 'PT409', 409);
+          }
+          const bumped = stored?.version === undefined ? {} : { version: stored.version + 1 };
+          const row = { ...stored, ...patch, id: first, ...bumped };
           rows.set(first, row);
           return row;
         }
@@ -105,6 +117,10 @@ export const createMemoryGateway = (
       },
       changes: () => realtime.asObservable(),
       fetchProfile: async () => null,
+      fetchRow: async (_table, id) => {
+        if (away) throw unreachable();
+        return (rows.get(id) as Record<string, unknown> | undefined) ?? null;
+      },
       currentUserId: () => userId,
       api,
     },

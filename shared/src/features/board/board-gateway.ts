@@ -9,12 +9,16 @@ import * as membersApi from './api/members-api';
 import { fetchBoardSnapshot, updateBoardRow } from './api/board-api';
 import { currentUser } from '../../kernel/session/session';
 import { boardChanges, type BoardChannelEvent } from './board-realtime';
+import type { BoardTable } from './row-change';
+import { selectRowById } from '../../kernel/backend/table-rows';
 
 /** Everything the board store needs from the outside world; tests pass a fake. */
 export interface BoardGateway {
   fetchSnapshot(boardId: string): Promise<BoardSnapshot | null>;
   changes(boardId: string): Observable<BoardChannelEvent>;
   fetchProfile(userId: string): Promise<Profile | null>;
+  /** One row as stored now (a conflicting edit compares with it); null when gone or hidden. */
+  fetchRow(table: BoardTable, id: string): Promise<Record<string, unknown> | null>;
   currentUserId(): string | null;
   api: BoardWriteApi;
 }
@@ -50,6 +54,7 @@ export const supabaseBoardGateway: BoardGateway = {
   fetchSnapshot: fetchBoardSnapshot,
   changes: boardChanges,
   fetchProfile: membersApi.fetchProfile,
+  fetchRow: selectRowById,
   currentUserId: () => currentUser()?.id ?? null,
   api: {
     updateBoardRow,

@@ -24,13 +24,21 @@
 //   back with the German message. A refusal (4xx, row-level security) is never queued. A
 //   retried insert that meets its own row (duplicate key) had reached the server before the
 //   connection broke: it counts as sent, and the resync after the reconnect shows the row.
-import { filter, type Subscription } from 'rxjs';
+// - Row versions (migration 20261126015000_row_versions): an in-place change sends the version
+//   of the row it was based on, so a write made offline never silently overwrites a newer change
+//   by someone else. Versions the user's own earlier writes produced count as seen (two quick
+//   edits of one card are not a conflict with oneself). When the server refuses (PT409), the
+//   stored row decides: the edit is there already (a retry of a write that got through), nobody
+//   touched the edited columns (sent again on the new version), or they did, and the user chooses
+//   (edit-conflicts.ts) while the edits behind it wait.
+import { filter, take, type Subscription } from 'rxjs';
 import type { BoardPatch } from './api/board-api';
 import type { CardPatch } from './api/cards-api';
 import type { LabelPatch } from './api/labels-api';
 import type { ChecklistPatch, NewChecklistItem } from './api/checklist-api';
 import type { InviteResult } from './api/members-api';
 import {
+  isConflictError,
   isDuplicateError,
   isNetworkError,
   isPermissionError,
@@ -42,12 +50,16 @@ import { boardCommands } from './commands/board-commands';
 import type { CardPlace } from './commands/cards';
 import type { BoardCommand } from './commands/command';
 import type { Between } from '../../domain/positions';
+import { recordIds, withIds } from '../../domain/new-id';
+import type { StoredEdit } from '../../kernel/offline/outbox-db';
 import { tooLongText } from '../../domain/text-limits';
-import type { BoardGateway } from './board-gateway';
+import type { BoardGateway, BoardWriteApi } from './board-gateway';
+import { EditConflicts } from './edit-conflicts';
+import { sameRow } from './own-echoes';
 import { Outbox, type Delivery } from './board-outbox';
 import { BoardState, type BoardStoreState } from './board-state';
 import { BoardSync } from './board-sync';
-import { insertOrUpdate } from './row-change';
+import { insertOrUpdate, type BoardTable, type RowChange } from './row-change';
 
 export type { BoardStatus, BoardStoreState } from './board-state';
 
@@ -59,7 +71,48 @@ interface Edit {
   generation: number;
   /** An earlier attempt got no answer; the server may have applied it nonetheless. */
   retried: boolean;
+  /** It waited for the connection: it goes out with the version of the row it was based on. */
+  waited: boolean;
+  /** For an in-place change of a versioned row: the row as the edit saw it. */
+  basis?: Basis;
+  /** Its record on the device (kernel/offline/outbox-db.ts) once it had to wait; null if none. */
+  stored?: Promise<number | null>;
 }
+
+/** How a command was made, so that it can be made again from the device's copy. */
+interface Made {
+  name: string;
+  args: unknown[];
+  ids: string[];
+}
+
+/** The device's outbox, loaded when first needed (not part of the page's first load). */
+const device = () => import('../../kernel/offline/outbox-db');
+
+/** The row an in-place change was based on: its version, and the edited columns then and now. */
+interface Basis {
+  table: BoardTable;
+  id: string;
+  version: number;
+  seen: Record<string, unknown>;
+  changes: Record<string, unknown>;
+}
+
+/** The write that changes one row of each versioned table, by id. */
+const updateOf: Partial<Record<BoardTable, keyof BoardWriteApi>> = {
+  cards: 'updateCardRow',
+  lists: 'updateListRow',
+  board_labels: 'updateLabelRow',
+  card_checklist_items: 'updateChecklistItemRow',
+  card_comments: 'updateCommentRow',
+};
+
+/** Whether two rows hold the same value in `column` (as realtime and REST may format it). */
+const sameIn = (table: BoardTable, column: string, a: object, b: object): boolean =>
+  sameRow(
+    insertOrUpdate(table, { [column]: (a as Record<string, unknown>)[column] ?? null }),
+    insertOrUpdate(table, { [column]: (b as Record<string, unknown>)[column] ?? null }),
+  );
 
 type Commands = typeof boardCommands;
 type Args<K extends keyof Commands> = Commands[K] extends (c: never, ...args: infer A) => unknown
@@ -69,13 +122,28 @@ type Args<K extends keyof Commands> = Commands[K] extends (c: never, ...args: in
 export class BoardStore {
   private readonly state = new BoardState();
   private readonly sync: BoardSync;
-  private readonly outbox = new Outbox<Edit>((edit) => this.deliver(edit));
+  private readonly outbox = new Outbox<Edit>(async (edit) => {
+    const delivery = await this.deliver(edit);
+    if (delivery !== 'unreachable') this.forgetStored(edit);
+    return delivery;
+  });
+  /** How each command was made (name, arguments, ids), for the device's copy. */
+  private readonly made = new WeakMap<BoardCommand, Made>();
+  /** The device records this page keeps (made here or taken over), so none is replayed twice. */
+  private readonly storedKeys = new Set<number>();
+  /** Replays the device's edits for the board once its snapshot is in. */
+  private replayOnLoad: Subscription | null = null;
   /** The last edit sent or queued by run(), and how many are unanswered: the next one waits. */
   private lastTurn: Promise<unknown> = Promise.resolve();
   private unanswered = 0;
   private serial = 0;
   /** Sends what waits as soon as the connection is back; held while a board is open. */
   private flushOnReconnect: Subscription | null = null;
+  /** Per row (`table:id`), the versions the user's own writes produced on this page. */
+  private readonly ownVersions = new Map<string, Set<number>>();
+
+  /** Conflicts between the user's edits and newer changes by others, for the shell to ask. */
+  readonly conflicts = new EditConflicts();
 
   /** `connection`: the page's one (workspace.ts); a store of its own in tests. */
   constructor(
@@ -96,7 +164,44 @@ export class BoardStore {
     this.flushOnReconnect ??= this.connection.status$
       .pipe(filter((status) => status === 'online'))
       .subscribe(() => void this.outbox.flush());
+    const shown = this.state.get();
+    if (shown.boardId === boardId && shown.status !== 'idle') return;
     this.sync.open(boardId);
+    this.replayOnLoad?.unsubscribe();
+    this.replayOnLoad = this.state.value$
+      .pipe(
+        filter((state) => state.boardId === boardId && state.status === 'ready'),
+        take(1),
+      )
+      .subscribe(() => void this.replayStored(boardId));
+  }
+
+  /** Whether edits wait for an answer (the tab asks before it closes). */
+  get hasUnsent(): boolean {
+    return this.outbox.size > 0 || this.unanswered > 0;
+  }
+
+  /** How many of the user's edits wait, on this device (every tab and board) or on their way. */
+  async unsentEdits(): Promise<number> {
+    const userId = this.gateway.currentUserId();
+    const here = Math.max(this.outbox.size, this.unanswered);
+    if (!userId) return here;
+    try {
+      return Math.max(here, await (await device()).countEdits(userId));
+    } catch {
+      return here;
+    }
+  }
+
+  /** Sign-out: the device forgets the user's waiting edits. */
+  async forgetDevice(): Promise<void> {
+    const userId = this.gateway.currentUserId();
+    if (!userId) return;
+    try {
+      await (await device()).forgetUser(userId);
+    } catch {
+      // No IndexedDB (a private window may refuse it): there was nothing stored.
+    }
   }
 
   /**
@@ -106,7 +211,12 @@ export class BoardStore {
   close(): void {
     this.flushOnReconnect?.unsubscribe();
     this.flushOnReconnect = null;
+    this.replayOnLoad?.unsubscribe();
+    this.replayOnLoad = null;
+    this.storedKeys.clear();
     this.outbox.clear();
+    this.conflicts.clear();
+    this.ownVersions.clear();
     this.sync.close();
   }
 
@@ -190,7 +300,11 @@ export class BoardStore {
     const data = this.state.get().data;
     if (!data || !this.state.confirmed) return null;
     const make = boardCommands[name] as (...all: unknown[]) => BoardCommand | null;
-    return make({ data, userId: this.gateway.currentUserId() }, ...args);
+    const { made, ids } = recordIds(() =>
+      make({ data, userId: this.gateway.currentUserId() }, ...args),
+    );
+    if (made) this.made.set(made, { name, args: [...args], ids });
+    return made;
   }
 
   private edit<K extends keyof Commands>(name: K, ...args: Args<K>): Promise<boolean> {
@@ -212,12 +326,15 @@ export class BoardStore {
   private async run(command: BoardCommand | null): Promise<boolean> {
     if (!command) return false;
     this.serial += 1;
+    const basis = this.basisOf(command);
     const edit: Edit = {
       command,
       serial: this.serial,
       patch: this.state.pushPatch(command.optimistic),
       generation: this.state.generation,
       retried: false,
+      waited: false,
+      ...(basis ? { basis } : {}),
     };
     return (await this.inTurn(edit)) !== 'refused';
   }
@@ -231,12 +348,12 @@ export class BoardStore {
   private inTurn(edit: Edit): Promise<Delivery | 'queued'> {
     const send = async () => {
       if (this.outbox.size > 0) {
-        this.outbox.add(edit);
+        this.queue(edit);
         return 'queued' as const;
       }
       const delivery = await this.deliver(edit);
       if (delivery === 'unreachable') {
-        this.outbox.add(edit);
+        this.queue(edit);
         this.outbox.retryLater();
       }
       return delivery;
@@ -252,14 +369,98 @@ export class BoardStore {
     return turn;
   }
 
+  private queue(edit: Edit): void {
+    edit.waited = true;
+    this.outbox.add(edit);
+    this.store(edit);
+  }
+
+  /** Keeps a waiting edit on the device, so that a reload does not lose it. */
+  private store(edit: Edit): void {
+    const made = this.made.get(edit.command);
+    const userId = this.gateway.currentUserId();
+    const boardId = this.state.get().boardId;
+    if (edit.stored || !made || !userId || !boardId) return;
+    const basis = edit.basis && { version: edit.basis.version, seen: edit.basis.seen };
+    edit.stored = device()
+      .then(async ({ saveEdit, thisTab }) => {
+        const key = await saveEdit({
+          userId,
+          boardId,
+          tab: thisTab,
+          ...made,
+          ...(basis ? { basis } : {}),
+        });
+        this.storedKeys.add(key);
+        return key;
+      })
+      .catch(() => null);
+  }
+
+  private forgetStored(edit: Edit): void {
+    void edit.stored?.then(async (key) => {
+      if (key === null) return;
+      this.storedKeys.delete(key);
+      await (await device()).forgetEdit(key);
+    });
+  }
+
+  /**
+   * The edits the device kept for this board (made before a reload, or in a tab since closed),
+   * made again over the fresh board in their order, and sent. Each keeps the ids it made and the
+   * version it was based on, so a card added offline is the same card, and a change of a row that
+   * someone else changed meanwhile is a conflict, not an overwrite.
+   */
+  private async replayStored(boardId: string): Promise<void> {
+    const userId = this.gateway.currentUserId();
+    if (!userId) return;
+    let records: StoredEdit[];
+    try {
+      records = await (await device()).takeOverEdits(userId, boardId);
+    } catch {
+      return;
+    }
+    const generation = this.state.generation;
+    for (const record of records) {
+      const key = record.key;
+      if (key === undefined || this.storedKeys.has(key)) continue;
+      if (generation !== this.state.generation) return;
+      this.storedKeys.add(key);
+      const command =
+        record.name in boardCommands
+          ? withIds(record.ids, () =>
+              this.command(record.name as keyof Commands, record.args as never),
+            )
+          : null;
+      if (!command) {
+        this.forgetStored({ stored: Promise.resolve(key) } as Edit);
+        continue;
+      }
+      const basis = this.basisOf(command);
+      this.serial += 1;
+      this.outbox.add({
+        command,
+        serial: this.serial,
+        patch: this.state.pushPatch(command.optimistic),
+        generation,
+        retried: true,
+        waited: true,
+        stored: Promise.resolve(key),
+        ...(basis ? { basis: { ...basis, ...record.basis } } : {}),
+      });
+    }
+    void this.outbox.flush();
+  }
+
   /** One attempt: keeps the edit by the server's answer, drops it on a refusal. */
   private async deliver(edit: Edit): Promise<Delivery> {
     const sentAt = this.state.mark();
     const sentAtBreak = this.connection.sending();
     const onShownBoard = () => edit.generation === this.state.generation;
     try {
-      const confirmed = await edit.command.request(this.gateway.api);
+      const confirmed = await edit.command.request(this.apiFor(edit));
       this.connection.answered(sentAtBreak);
+      this.noteOwnVersions(confirmed);
       if (onShownBoard()) this.state.settle(edit.patch, confirmed, sentAt);
       return 'sent';
     } catch (error) {
@@ -269,6 +470,10 @@ export class BoardStore {
         return 'unreachable';
       }
       this.connection.answered(sentAtBreak);
+      if (edit.basis && isConflictError(error)) {
+        const outcome = await this.settleConflict(edit, edit.basis, sentAt);
+        return outcome === 'again' ? this.deliver(edit) : outcome;
+      }
       if (onShownBoard()) this.state.dropPatch(edit.patch);
       if (edit.retried && isDuplicateError(error)) return 'sent';
       if (onShownBoard() || edit.retried) {
@@ -280,5 +485,108 @@ export class BoardStore {
       }
       return 'refused';
     }
+  }
+
+  /** The row an in-place change edits, as the user sees it now (before its own patch). */
+  private basisOf(command: BoardCommand): Basis | undefined {
+    const edits = command.edits;
+    const data = this.state.get().data;
+    if (!edits || !data || !updateOf[edits.table]) return undefined;
+    const row = edits.find(data) as Record<string, unknown> | undefined;
+    if (!row || typeof row.version !== 'number' || typeof row.id !== 'string') return undefined;
+    const seen = Object.fromEntries(Object.keys(edits.changes).map((c) => [c, row[c] ?? null]));
+    return { table: edits.table, id: row.id, version: row.version, seen, changes: edits.changes };
+  }
+
+  /** The version to send: the one seen, moved on by the user's own writes since. */
+  private versionFor(basis: Basis): number {
+    const own = this.ownVersions.get(`${basis.table}:${basis.id}`);
+    let version = basis.version;
+    while (own?.has(version + 1)) version += 1;
+    return version;
+  }
+
+  private noteOwnVersions(rows: readonly RowChange[]): void {
+    for (const row of rows) {
+      const { id, version } = row.new;
+      if (typeof id !== 'string' || typeof version !== 'number') continue;
+      const key = `${row.table}:${id}`;
+      this.ownVersions.set(key, (this.ownVersions.get(key) ?? new Set()).add(version));
+    }
+  }
+
+  /**
+   * The write API with the based-on version added to the one update that carries it. Only an
+   * edit that waited for the connection names it: one sent at once was based on what realtime
+   * showed a moment ago, as every write was before row versions.
+   */
+  private apiFor(edit: Edit): BoardWriteApi {
+    const basis = edit.basis;
+    const name = basis && updateOf[basis.table];
+    if (!basis || !name || !edit.waited) return this.gateway.api;
+    const version = this.versionFor(basis);
+    const update = this.gateway.api[name] as (id: string, patch: object) => Promise<unknown>;
+    return {
+      ...this.gateway.api,
+      [name]: (id: string, patch: object) =>
+        update(id, id === basis.id ? { ...patch, version } : patch),
+    };
+  }
+
+  /**
+   * The server refused the edit: the row changed since the user saw it. What is stored now
+   * decides whether it is sent again, counts as sent, or waits for the user's choice.
+   */
+  private async settleConflict(
+    edit: Edit,
+    basis: Basis,
+    sentAt: number,
+  ): Promise<Delivery | 'again'> {
+    const onShownBoard = () => edit.generation === this.state.generation;
+    let stored: Record<string, unknown> | null;
+    try {
+      stored = await this.gateway.fetchRow(basis.table, basis.id);
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      this.connection.unreachable();
+      edit.retried = true;
+      return 'unreachable';
+    }
+    if (!stored || typeof stored.version !== 'number') {
+      if (onShownBoard()) this.state.dropPatch(edit.patch);
+      showToast(t(edit.command.failure), 'error');
+      return 'refused';
+    }
+    const row = insertOrUpdate(basis.table, stored);
+    const columns = Object.keys(basis.changes);
+    // A retried write that had got through: the row holds the edit already.
+    if (columns.every((c) => sameIn(basis.table, c, stored, basis.changes))) {
+      this.noteOwnVersions([row]);
+      if (onShownBoard()) this.state.settle(edit.patch, [row], sentAt);
+      return 'sent';
+    }
+    basis.version = stored.version;
+    const clashes = columns.filter(
+      (c) =>
+        !sameIn(basis.table, c, stored, basis.seen) &&
+        !sameIn(basis.table, c, stored, basis.changes),
+    );
+    if (clashes.length === 0) return 'again';
+    const choice = await this.conflicts.ask({
+      table: basis.table,
+      rowId: basis.id,
+      fields: clashes.map((column) => ({
+        column,
+        mine: basis.changes[column],
+        theirs: stored[column],
+      })),
+      by: typeof stored.updated_by === 'string' ? stored.updated_by : null,
+    });
+    if (choice === 'mine') return 'again';
+    if (onShownBoard()) {
+      this.state.applyNews(row);
+      this.state.dropPatch(edit.patch);
+    }
+    return 'refused';
   }
 }

@@ -46,6 +46,13 @@ export const isDuplicateError = (error: unknown): boolean =>
   error instanceof ApiError && error.code === '23505';
 
 /**
+ * The row changed since the edit was made (row versions: the server refuses a stale version
+ * with PT409, HTTP 409).
+ */
+export const isConflictError = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'PT409';
+
+/**
  * The request never reached the backend, or no answer came back: fetch threw (supabase-js
  * reports status 0), or a proxy in front says the backend is away (502, 503, 504). Unlike a
  * refusal (4xx, row-level security), the same request may well succeed later.

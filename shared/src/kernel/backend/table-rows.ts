@@ -28,6 +28,18 @@ export const updateRowById = async <T extends RowTable>(
 ): Promise<Tables<T>> =>
   unwrap<Tables<T>>(await from(table).update(patch).eq('id', id).select().single());
 
+/** The row with this id as stored now, or null when it is gone or row-level security hides it. */
+export const selectRowById = async (
+  table: string,
+  id: string,
+): Promise<Record<string, unknown> | null> =>
+  unwrap<Record<string, unknown> | null>(
+    await from(table as RowTable)
+      .select()
+      .eq('id', id)
+      .maybeSingle(),
+  );
+
 export const deleteRowById = async (table: RowTable, id: string): Promise<void> =>
   check(await from(table).delete().eq('id', id));
 

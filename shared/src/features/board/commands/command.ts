@@ -30,6 +30,18 @@ export interface BoardCommand {
   failure: TextKey;
   /** The id of the row the command creates, for the caller (a new card opens, say). */
   createdId?: string;
+  /**
+   * An in-place change of one row: what the store needs to send the version the edit was based
+   * on and to tell a conflict from a harmless overlap (board-store.ts, row versions).
+   */
+  edits?: EditedRow;
+}
+
+/** The row an in-place change edits, and the columns it sets. */
+export interface EditedRow {
+  table: BoardTable;
+  find: (data: BoardData) => object | undefined;
+  changes: Record<string, unknown>;
 }
 
 /**
@@ -79,6 +91,7 @@ export const change = (
   },
   request: async (api) => [insertOrUpdate(table, await send(api))],
   failure,
+  edits: { table, find, changes: changes as Record<string, unknown> },
 });
 
 type Ordered = Positioned & { id: string };
