@@ -70,6 +70,17 @@ const columnDefaults: {
     ...versioned,
   },
   activity: { card_id: null, actor_id: null, data: {} },
+  notifications: {
+    actor_id: null,
+    board_id: null,
+    card_id: null,
+    comment_id: null,
+    data: {},
+    read_at: null,
+  },
+  card_watchers: { watching: true },
+  board_watchers: {},
+  notification_settings: { digest: 'daily' },
 };
 
 /** What a new row must be given: the columns without a default, and the user where it is one. */
