@@ -100,7 +100,7 @@ describe('the served files', () => {
     const shell = new URL(env.shellUrl).origin;
     const board = new URL(env.apps.remoteEntries.board_remote as string).origin;
     const page = await get(`${shell}/`);
-    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
+    const script = /src="\/(assets\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
     assert.ok(script, 'the page names its entry script');
     const hashed = await get(`${shell}/${script}`);
     assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable');

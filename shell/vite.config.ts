@@ -12,6 +12,13 @@ import { buildFolder, devRemoteEntries, shellApp } from '@taskflow/shared/federa
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Absolute asset URLs: a deep link (/b/<board>/c/<card>) is answered with this page, and a
+ * relative URL would resolve against the link's folder. Served under a sub-path, build with
+ * `vite build --base /sub/`: the router and runtime-config.json read it as BASE_URL.
+ */
+const base = '/';
+
 applyEnvDefaults(here('..'));
 
 /**
@@ -96,7 +103,7 @@ const preloadEveryChunk = (): Plugin => ({
         )
         .map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file.fileName}` },
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file.fileName}` },
           injectTo: 'head' as const,
         })),
   },
@@ -119,8 +126,7 @@ const leaveOutAuthParts = (): Plugin => ({
 });
 
 export default defineConfig({
-  // Relative asset URLs: the built shell can be served from any path.
-  base: './',
+  base,
   // One .env at the repository root serves the backend and every app.
   envDir: here('..'),
   plugins: [
@@ -155,6 +161,8 @@ export default defineConfig({
     alias: {
       '@supabase/storage-js': here('../shared/src/kernel/backend/left-out-clients.ts'),
       '@supabase/functions-js': here('../shared/src/kernel/backend/left-out-clients.ts'),
+      // wouter's React 16/17 shim: React 19's own hook instead (src/routing says why).
+      'use-sync-external-store/shim/index.js': here('src/routing/use-sync-external-store.ts'),
     },
   },
   server: { port: shellApp.devPort, strictPort: true },

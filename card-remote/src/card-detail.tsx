@@ -17,6 +17,7 @@ import { useCard } from './features/card-detail/hooks/use-card';
 import { CommentList } from './features/comments/components/comment-list';
 import { CardHistory } from './features/history/components/card-history';
 import { CardTransferActions } from './features/card-transfer/components/card-transfer-actions';
+import { CopyLinkButton } from './features/card-link/components/copy-link-button';
 import { CardLabels } from './features/labels/components/card-labels';
 import { CardViewers } from './features/presence/components/card-viewers';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
@@ -54,7 +55,7 @@ const archiveWithUndo = (cardId: string, title: string) => {
 };
 
 // The features meet only here: each renders its own part of the card, none imports another.
-const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
+const CardDetailModal = ({ boardId, cardId, cardUrl, onClose }: CardDetailProps) => {
   const { status, card, members, profiles, labels, list, userId, archived } = useCard(
     boardId,
     cardId,
@@ -86,6 +87,7 @@ const CardDetailModal = ({ boardId, cardId, onClose }: CardDetailProps) => {
       size="lg"
       footer={
         <>
+          {cardUrl ? <CopyLinkButton url={cardUrl} /> : null}
           <CardTransferActions boardId={boardId} card={card} onCardGone={onClose} />
           <Button
             variant="secondary"

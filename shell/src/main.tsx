@@ -1,11 +1,18 @@
 import './index.css';
-import { configureBackend, remoteModules, startTheme, startWorkspace } from '@taskflow/shared';
+import {
+  boardsStore,
+  configureBackend,
+  remoteModules,
+  startTheme,
+  startWorkspace,
+} from '@taskflow/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { prefetchRemote, preloadRemoteEntry } from './remotes/prefetch-remotes';
 import { registerRemoteEntries } from './remotes/register-remotes';
 import { loadRuntimeConfig } from './remotes/runtime-config';
+import { placeOf } from './routing/routes';
 
 const start = async (): Promise<void> => {
   // index.html's boot script chose the theme before the first paint; from here the store keeps
@@ -20,7 +27,10 @@ const start = async (): Promise<void> => {
   preloadRemoteEntry(config.remotes[remoteModules.board.split('/')[0] ?? '']);
   void prefetchRemote('board');
   // The session check, the board list and the remembered board's snapshot start now, before
-  // the first render: on a slow phone rendering takes longer than a round trip.
+  // the first render: on a slow phone rendering takes longer than a round trip. A link's board
+  // is the one to start with (the router selects it too, once the list has it).
+  const linked = placeOf(location.pathname, import.meta.env.BASE_URL).boardId;
+  if (linked) boardsStore.remember(linked);
   startWorkspace();
 
   const container = document.getElementById('root');

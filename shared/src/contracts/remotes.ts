@@ -18,6 +18,11 @@ export interface BoardColumnsProps {
 export interface CardDetailProps {
   boardId: string;
   cardId: string;
+  /**
+   * The card's address to share ('Link kopieren'), made by the shell's router: a remote never
+   * reads or builds the page's URL. Optional, so a remote runs under a shell without routes.
+   */
+  cardUrl?: string;
   onClose: () => void;
 }
 

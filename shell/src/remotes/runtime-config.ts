@@ -24,7 +24,8 @@ export const loadRuntimeConfig = async (): Promise<RuntimeConfig> => {
   try {
     // index.html preloads this file with the page; the server has the browser revalidate it
     // (no-cache + ETag), so a changed config is read on the next load.
-    const response = await fetch('./runtime-config.json');
+    // From the base, not the page's folder: a deep link's page is /b/<board>/c/<card>.
+    const response = await fetch(`${import.meta.env.BASE_URL}runtime-config.json`);
     if (!response.ok) return fallback();
     const json = (await response.json()) as Partial<RuntimeConfig>;
     return {

@@ -184,6 +184,14 @@ export class BoardsStore {
     return this.memory.read();
   }
 
+  /**
+   * Remembers a board as if it had been selected: the one a link names (the shell's router),
+   * so the list's first load selects it and its snapshot starts with the session check.
+   */
+  remember(boardId: string): void {
+    this.memory.write(boardId);
+  }
+
   reset(): void {
     this.userId = null;
     this.resource.stop();

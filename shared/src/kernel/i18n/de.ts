@@ -80,6 +80,7 @@ export const de = {
     done: 'Fertig',
     loading: 'Board wird geladen...',
     notFound: 'Dieses Board ist nicht mehr verfügbar.',
+    noAccess: 'Sie haben keinen Zugriff auf dieses Board.',
     loadError: 'Das Board konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
   },
@@ -155,6 +156,9 @@ export const de = {
     commentCancel: 'Abbrechen',
     commentConfirmDelete: 'Diesen Kommentar löschen?',
     notFound: 'Diese Karte gibt es nicht mehr.',
+    copyLink: 'Link kopieren',
+    linkCopied: 'Link kopiert',
+    linkNotCopied: 'Der Link konnte nicht kopiert werden: {url}',
     unknownUser: 'Unbekannt',
   },
   cardDetail: {

@@ -1,6 +1,15 @@
-import { Button, PencilIcon, TextArea, boardStore, t, type Card } from '@taskflow/shared';
-import { Suspense, lazy, useState, type MouseEvent } from 'react';
+import {
+  Button,
+  PencilIcon,
+  TextArea,
+  boardStore,
+  t,
+  useSession,
+  type Card,
+} from '@taskflow/shared';
+import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
+import { useStoredDraft } from '../../../components/use-stored-draft';
 import { Markdown } from '../../../components/markdown';
 import { Section } from '../../../components/section';
 import { useGuardedDraft } from '../hooks/use-guarded-draft';
@@ -21,11 +30,27 @@ const DescriptionConflict = lazy(() =>
  * sees both, and keeps theirs or mine (hooks/use-guarded-draft.ts).
  */
 export const DescriptionField = ({ card }: { card: Card }) => {
-  const description = useGuardedDraft(
-    card.description,
-    (value) => void boardStore.updateCard(card.id, { description: value }),
+  const session = useSession();
+  // What was typed and not yet saved (a save waits for a pause) outlives a reload of the tab.
+  const [unsaved, setUnsaved] = useStoredDraft(
+    session.status === 'signedIn' ? session.user.id : null,
+    card.id,
+    'description',
   );
+  const description = useGuardedDraft(card.description, (value) => {
+    setUnsaved('');
+    void boardStore.updateCard(card.id, { description: value });
+  });
   const [editing, setEditing] = useState(false);
+  // Reopened after a reload with text typed before it: back in the editor, saved as typing is.
+  const restore = useRef(unsaved !== card.description ? unsaved : '');
+  const { onChange: type } = description;
+  useEffect(() => {
+    if (!restore.current) return;
+    type(restore.current);
+    restore.current = '';
+    setEditing(true);
+  }, [type]);
   const conflict = description.theirs !== null;
   const reading = !editing && !conflict && description.value.trim() !== '';
 
@@ -70,7 +95,10 @@ export const DescriptionField = ({ card }: { card: Card }) => {
             rows={4}
             autoFocus={editing}
             value={description.value}
-            onChange={(event) => description.onChange(event.target.value)}
+            onChange={(event) => {
+              setUnsaved(event.target.value);
+              description.onChange(event.target.value);
+            }}
             // Escape leaves the editor (saved, as leaving always is) and shows the rendering.
             onKeyDown={leaveFieldOnEscape(description.value.trim() !== '')}
             // Typing into an empty description must not swap the field for its rendering.

@@ -7,8 +7,9 @@ import {
   type Card,
   type MemberProfile,
 } from '@taskflow/shared';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
+import { useStoredDraft } from '../../../components/use-stored-draft';
 import { Section } from '../../../components/section';
 import { CommentItem } from './comment-item';
 
@@ -21,7 +22,8 @@ export const CommentList = ({
   profiles: Record<string, MemberProfile>;
   userId: string | null;
 }) => {
-  const [text, setText] = useState('');
+  // A half-typed comment survives a reload of the tab; sending it empties the draft.
+  const [text, setText] = useStoredDraft(userId, card.id, 'comment');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -23,6 +23,9 @@ import { useGlobalShortcuts } from '../../shortcuts/hooks/use-global-shortcuts';
 import { TopBar } from '../../top-bar/components/top-bar';
 import { LoadingScreen } from '../../loading/components/loading-screen';
 import { lazyView } from '../../loading/lazy-view';
+import { cardUrl, type RouteView } from '../../../routing/routes';
+import { useAppRoute } from '../../../routing/use-app-route';
+import { useRouteSelection } from '../../../routing/use-route-selection';
 
 // Views opened by a click load then, not with the app (features/loading/lazy-view.tsx).
 const MyTasksView = lazyView(
@@ -51,16 +54,12 @@ const ArchiveDialog = lazyView(
 const noMembers: readonly BoardMember[] = [];
 const noLabels: readonly BoardLabel[] = [];
 
-/** What covers the board, if anything: one at a time, so one value. */
-type Overlay =
-  | { kind: 'none' }
-  | { kind: 'newBoard' }
-  | { kind: 'archive' }
-  | { kind: 'team' }
-  | { kind: 'profile' }
-  | { kind: 'myTasks' }
-  | { kind: 'shortcuts' }
-  | { kind: 'card'; cardId: string };
+/**
+ * What covers the board and has no address of its own: one at a time, so one value. The card,
+ * the archive, 'Meine Aufgaben' and the shortcut help are in the address (src/routing), so they
+ * survive a reload, can be sent as a link, and Back closes them.
+ */
+type Overlay = { kind: 'none' } | { kind: 'newBoard' } | { kind: 'team' } | { kind: 'profile' };
 
 const none: Overlay = { kind: 'none' };
 
@@ -70,26 +69,33 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const [overlay, setOverlay] = useState<Overlay>(none);
   const phone = usePhoneLayout();
   const myTasks = useMyTasks();
+  const route = useAppRoute();
+  const { noAccess } = useRouteSelection(route, boards);
 
-  const open = useCallback((kind: Exclude<Overlay['kind'], 'none' | 'card'>) => {
+  const open = useCallback((kind: Exclude<Overlay['kind'], 'none'>) => {
     setOverlay({ kind });
   }, []);
   const close = useCallback(() => setOverlay(none), []);
-  const openCard = useCallback((cardId: string) => setOverlay({ kind: 'card', cardId }), []);
-  // Another board: its card or team, if open, belonged to the one before.
-  const selectBoard = useCallback((boardId: string) => {
-    setOverlay((current) => (current.kind === 'card' || current.kind === 'team' ? none : current));
-    boardsStore.select(boardId);
-  }, []);
-  // A task opens its card on its board: the board is selected (the card detail waits for it to
-  // load), then the card is opened as a click on the board would.
+  const { openCard, openView, close: closeRoute } = route;
+  const showView = useCallback((view: RouteView) => openView(view), [openView]);
+  const openBoardCard = useCallback((cardId: string) => openCard(cardId), [openCard]);
+  // Another board: its team dialog, if open, belonged to the one before (its card is in the
+  // address, which the switch replaces).
+  const selectBoard = useCallback(
+    (boardId: string) => {
+      setOverlay((current) => (current.kind === 'team' ? none : current));
+      route.openBoard(boardId);
+    },
+    [route],
+  );
+  // A task opens its card on its board: the address names both, the board is selected from it
+  // and the card detail waits for it to load.
   const openTask = useCallback(
     (task: MyTask) => {
       setOverlay(none);
-      selectBoard(task.board_id);
-      if (boardsStore.getState().selectedId === task.board_id) openCard(task.card_id);
+      openCard(task.card_id, task.board_id);
     },
-    [selectBoard, openCard],
+    [openCard],
   );
 
   const data = board.status === 'ready' ? board.data : null;
@@ -100,7 +106,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   useBoardLoss(boards.boards, boards.selectedId, setOverlay);
   const { open: filtersOpen, toggle: toggleFilters } = filters;
   useGlobalShortcuts({
-    onHelp: () => open('shortcuts'),
+    onHelp: () => showView('shortcuts'),
     onShowSearch: () => {
       if (!filtersOpen) toggleFilters();
     },
@@ -115,7 +121,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         fullName={user.fullName}
         compact={phone}
         boards={boards.boards}
-        selectedBoardId={boards.selectedId}
+        selectedBoardId={noAccess ? null : boards.selectedId}
         onSelectBoard={selectBoard}
         onNewBoard={() => open('newBoard')}
         search={filters.filters.search}
@@ -124,8 +130,12 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         activeFilterCount={filters.activeCount}
         onToggleFilters={filters.toggle}
         onOpenProfile={() => open('profile')}
-        onSignOut={() => void signOut()}
-        onOpenMyTasks={() => open('myTasks')}
+        onSignOut={() => {
+          // The next user to sign in on this device starts at their own board, not this one.
+          route.leave();
+          void signOut();
+        }}
+        onOpenMyTasks={() => showView('myTasks')}
         dueTaskCount={myTasks.due.overdue + myTasks.due.today}
       />
       <ConnectionBanner />
@@ -147,50 +157,60 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         {noBoards ? (
           <WelcomeScreen
             onCreateFirst={() => open('newBoard')}
-            onOpenArchive={() => open('archive')}
+            onOpenArchive={() => showView('archive')}
           />
         ) : null}
-        {board.status === 'notFound' ? (
+        {noAccess ? (
+          <p role="alert" className="p-8 text-center text-slate-500">
+            {t('boards.noAccess')}
+          </p>
+        ) : null}
+        {!noAccess && board.status === 'notFound' ? (
           <p className="p-8 text-center text-slate-500">{t('boards.notFound')}</p>
         ) : null}
-        {board.status === 'error' ? (
+        {!noAccess && board.status === 'error' ? (
           <p className="p-8 text-center text-slate-500">{t('boards.loadError')}</p>
         ) : null}
-        {data && boards.selectedId ? (
+        {data && boards.selectedId && !noAccess ? (
           <>
             <BoardHeader
               data={data}
               isOwner={data.board.owner_id === user.id}
               onOpenTeam={() => open('team')}
               onDelete={() => void boardsStore.archive(data.board)}
-              onOpenArchive={() => open('archive')}
+              onOpenArchive={() => showView('archive')}
             />
             <BoardColumns
               boardId={boards.selectedId}
               filters={filters.filters}
-              onOpenCard={openCard}
+              onOpenCard={openBoardCard}
               onResetFilters={filters.reset}
             />
           </>
         ) : null}
-        {board.status === 'loading' && boards.selectedId ? (
+        {!noAccess && board.status === 'loading' && boards.selectedId ? (
           <p className="p-8 text-center text-sm text-slate-500">{t('boards.loading')}</p>
         ) : null}
       </main>
       {overlay.kind === 'newBoard' ? (
         <NewBoardModal onCreate={(title) => boardsStore.create(title)} onClose={close} />
       ) : null}
-      {overlay.kind === 'archive' ? (
-        <ArchiveDialog boardId={boards.selectedId} userId={user.id} onClose={close} />
+      {route.view === 'archive' && !noAccess ? (
+        <ArchiveDialog boardId={boards.selectedId} userId={user.id} onClose={closeRoute} />
       ) : null}
-      {overlay.kind === 'myTasks' ? <MyTasksView onOpenTask={openTask} onClose={close} /> : null}
+      {route.view === 'myTasks' ? <MyTasksView onOpenTask={openTask} onClose={closeRoute} /> : null}
       {overlay.kind === 'profile' ? <ProfileDialog user={user} onClose={close} /> : null}
-      {overlay.kind === 'shortcuts' ? <ShortcutHelpDialog onClose={close} /> : null}
+      {route.view === 'shortcuts' ? <ShortcutHelpDialog onClose={closeRoute} /> : null}
       {overlay.kind === 'team' && boards.selectedId ? (
         <TeamManagement boardId={boards.selectedId} onClose={close} />
       ) : null}
-      {overlay.kind === 'card' && boards.selectedId ? (
-        <CardDetail boardId={boards.selectedId} cardId={overlay.cardId} onClose={close} />
+      {route.cardId && route.boardId && route.boardId === boards.selectedId && !noAccess ? (
+        <CardDetail
+          boardId={route.boardId}
+          cardId={route.cardId}
+          cardUrl={cardUrl(location.origin, import.meta.env.BASE_URL, route.boardId, route.cardId)}
+          onClose={closeRoute}
+        />
       ) : null}
     </div>
   );
