@@ -9,6 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
 import { insertRow, must, newBoard, newCard, newLists } from './support/rows.ts';
+import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
 
 interface Notification {
   id: string;
@@ -251,6 +252,39 @@ describe('watching', () => {
     ]);
     expect(rows).toEqual([]);
     must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: erikaEmail }));
+  });
+});
+
+describe('live', () => {
+  const channels = channelsRemovedAfterEach();
+
+  it('a new notification reaches its recipient on their private topic, and nobody else', async () => {
+    const heard: Record<string, unknown>[] = [];
+    const channel = erika.channel(`user:${erikaId}`, { config: { private: true } });
+    channel.on('broadcast', { event: 'notification' }, (message) => heard.push(message.payload));
+    channels.push({ client: erika, channel });
+    await erika.realtime.setAuth();
+    await joinChannel(channel);
+    // Another's topic is refused.
+    const foreign = max.channel(`user:${erikaId}`, { config: { private: true } });
+    channels.push({ client: max, channel: foreign });
+    await max.realtime.setAuth();
+    await expect(joinChannel(foreign)).rejects.toBeDefined();
+
+    const cardId = await newCard(owner, todoId, 'Live');
+    const commentId = await insertRow(max, 'card_comments', {
+      card_id: cardId,
+      text: `Schau mal ${mention(erikaId)}`,
+    });
+    const message = await waitFor(() => heard[0], 'the notification on user:<id>');
+    expect(message).toMatchObject({
+      kind: 'mentioned',
+      card_id: cardId,
+      comment_id: commentId,
+      actor_id: maxId,
+      read_at: null,
+      data: { actor_name: 'Max Mustermann', card_title: 'Live' },
+    });
   });
 });
 

@@ -551,3 +551,29 @@ comment on function private.take_notification_digest(uuid) is
   'Takes (deletes) a user''s waiting digest entries under an advisory lock and returns {user_id, email, name, notifications} of those still unread, or null when another worker holds the user or nothing is left.';
 
 revoke execute on function private.take_notification_digest(uuid) from public, anon, authenticated;
+
+-- Each new notification goes live to its recipient's private topic user:<id>, where the bell
+-- listens (shared/src/features/notifications); the message carries the row as the bell reads it.
+create or replace function private.send_notification()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.send_to_user(new.recipient_id, 'notification', jsonb_build_object(
+    'id', new.id, 'kind', new.kind, 'actor_id', new.actor_id, 'board_id', new.board_id,
+    'card_id', new.card_id, 'comment_id', new.comment_id, 'created_at', new.created_at,
+    'read_at', new.read_at, 'data', new.data));
+  return null;
+end;
+$$;
+
+comment on function private.send_notification() is
+  'Trigger: sends a new notification to its recipient''s private Realtime topic (event ''notification'').';
+
+revoke execute on function private.send_notification() from public, anon, authenticated;
+
+create or replace trigger send_live
+  after insert on public.notifications
+  for each row execute function private.send_notification();
