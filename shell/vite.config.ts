@@ -59,6 +59,7 @@ const onDemandPaths = [
   '/shell/src/features/my-tasks/components/',
   '/shell/src/features/profile/components/',
   '/shell/src/features/activity/components/activity-panel.tsx',
+  '/shell/src/features/notifications/components/notifications-panel.tsx',
   '/shell/src/features/boards/components/board-settings-dialog.tsx',
   '/shell/src/features/boards/components/new-board-modal.tsx',
   '/shell/src/features/boards/components/delete-board-dialog.tsx',

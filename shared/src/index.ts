@@ -19,3 +19,4 @@ export * from './features/presence';
 export * from './features/activity';
 export * from './features/transfer';
 export * from './features/archive';
+export * from './features/notifications';

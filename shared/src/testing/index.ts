@@ -14,4 +14,8 @@ export { newCard, newMember, newRow } from '../domain/new-rows';
 export { MyTasksStore, type MyTasksGateway } from '../features/my-tasks/my-tasks-store';
 export type { MyTaskSignal } from '../features/my-tasks/my-tasks-changes';
 export { createUseMyTasks } from '../features/my-tasks/use-my-tasks';
+export {
+  NotificationsStore,
+  type NotificationsGateway,
+} from '../features/notifications/notifications-store';
 export { myTaskRow } from './my-task-row';

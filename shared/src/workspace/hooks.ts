@@ -3,8 +3,15 @@
 import { createUseBoard } from '../features/board';
 import type { BoardsState } from '../features/boards';
 import { createUseMyTasks } from '../features/my-tasks';
+import { createUseNotifications } from '../features/notifications';
 import { useTransitionStore } from '../kernel/state/use-transition-store';
-import { boardsStore, boardStore, myTasksStore, startWorkspace } from './workspace';
+import {
+  boardsStore,
+  boardStore,
+  myTasksStore,
+  notificationsStore,
+  startWorkspace,
+} from './workspace';
 
 const subscribeBoards = (listener: () => void): (() => void) => {
   startWorkspace();
@@ -23,3 +30,6 @@ export const useBoard = createUseBoard(boardStore, startWorkspace);
 
 /** The signed-in user's tasks across their boards, grouped by due date, kept current. */
 export const useMyTasks = createUseMyTasks(myTasksStore, startWorkspace);
+
+/** The bell: the user's newest notifications and unread count, live over their private topic. */
+export const useNotifications = createUseNotifications(notificationsStore, startWorkspace);

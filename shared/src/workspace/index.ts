@@ -3,8 +3,9 @@ export {
   boardsStore,
   boardStore,
   myTasksStore,
+  notificationsStore,
   noteBoardShown,
   startWorkspace,
   importBoard,
 } from './workspace';
-export { useBoards, useBoard, useMyTasks } from './hooks';
+export { useBoards, useBoard, useMyTasks, useNotifications } from './hooks';

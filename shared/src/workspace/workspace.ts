@@ -24,11 +24,19 @@ import {
 } from '../features/boards/boards-api';
 import { importBoardDocument, type ImportedBoard } from '../features/transfer/transfer-api';
 import { clearToasts, showToast } from '../kernel/toast/toast-store';
+import { t } from '../kernel/i18n/t';
 import { fetchMyTasks } from '../features/my-tasks/my-tasks-api';
 import { myTaskChanges } from '../features/my-tasks/my-tasks-changes';
 import { MyTasksStore } from '../features/my-tasks/my-tasks-store';
 import { startReminders } from '../features/my-tasks/reminders';
 import { notifySystem } from '../features/my-tasks/system-notifications';
+import {
+  fetchNotifications,
+  markAllNotificationsRead,
+  markNotificationsRead,
+} from '../features/notifications/notifications-api';
+import { NotificationsStore } from '../features/notifications/notifications-store';
+import { userChannelEvents } from '../kernel/backend/user-channel';
 
 export const boardsStore = new BoardsStore({
   fetchMyBoards,
@@ -39,6 +47,15 @@ export const boardsStore = new BoardsStore({
 });
 export const boardStore = new BoardStore(supabaseBoardGateway, connection);
 export const myTasksStore = new MyTasksStore({ fetchMyTasks, changes: myTaskChanges });
+export const notificationsStore = new NotificationsStore(
+  {
+    fetchNotifications,
+    markNotificationsRead,
+    markAllNotificationsRead,
+    events: userChannelEvents,
+  },
+  () => showToast(t('notifications.markFailed'), 'error'),
+);
 
 /** A reminder stays a little longer than an ordinary message: it is read, not just glanced at. */
 const REMINDER_MS = 10000;
@@ -90,6 +107,7 @@ export const startWorkspace = (): void => {
         boardStore.close();
         boardsStore.reset();
         myTasksStore.stop();
+        notificationsStore.stop();
         clearToasts();
         return;
       }
@@ -105,7 +123,11 @@ export const startWorkspace = (): void => {
       // user's), opening it replaces this one.
       const remembered = boardsStore.remembered();
       if (remembered) boardStore.open(remembered);
-      myTasksStart = boardSettled$.subscribe(() => myTasksStore.start(userOrStatus));
+      // The bell's count waits for the board too: it is a badge, not the first screen.
+      myTasksStart = boardSettled$.subscribe(() => {
+        myTasksStore.start(userOrStatus);
+        notificationsStore.start(userOrStatus);
+      });
     });
   // The board the list selects opens at once, not after the page has rendered the list and
   // the board's view has mounted: its snapshot is the next request on the way to the board.

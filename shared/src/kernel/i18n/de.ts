@@ -396,6 +396,14 @@ export const de = {
     viewingMany: '{first}, {second} und {count} weitere sehen sich diese Karte gerade an',
   },
   // 'Meine Aufgaben', the badge and the reminders.
+  // The bell in the top bar (its panel's texts load with it: de-on-demand.ts).
+  notifications: {
+    open: 'Benachrichtigungen',
+    openWithUnread: 'Benachrichtigungen, {count} ungelesen',
+    unknownPerson: 'Unbekannt',
+    watch: 'Beobachten',
+    watching: 'Beobachtet',
+  },
   myTasks: {
     title: 'Meine Aufgaben',
     open: 'Meine Aufgaben',

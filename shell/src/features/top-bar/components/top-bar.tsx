@@ -1,4 +1,5 @@
 import { Avatar, Button, StrokeIcon, TextInput, t, type Board } from '@taskflow/shared';
+import { NotificationBell } from '../../notifications/components/notification-bell';
 import { BoardSelector } from './board-selector';
 import { MyTasksButton } from './my-tasks-button';
 
@@ -23,6 +24,8 @@ export interface TopBarProps {
   /** 'Meine Aufgaben': opens the view; the badge shows how many are overdue or due today. */
   onOpenMyTasks?: () => void;
   dueTaskCount?: number;
+  /** 'Benachrichtigungen': opens what a notification is about (its card, else its board). */
+  onOpenNotification?: (boardId: string, cardId: string | null) => void;
 }
 
 const FilterIcon = () => (
@@ -59,6 +62,7 @@ export const TopBar = ({
   onSignOut,
   onOpenMyTasks,
   dueTaskCount = 0,
+  onOpenNotification,
 }: TopBarProps) => (
   <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
     {/* One row from tablet width on; on a phone the buttons hide their text and the board
@@ -120,6 +124,7 @@ export const TopBar = ({
       </div>
       <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
         {onOpenMyTasks ? <MyTasksButton dueCount={dueTaskCount} onOpen={onOpenMyTasks} /> : null}
+        {onOpenNotification ? <NotificationBell onOpen={onOpenNotification} /> : null}
         <span
           className="max-w-[16rem] truncate text-sm text-slate-500 max-lg:hidden"
           title={t('topBar.signedInAs', { email })}

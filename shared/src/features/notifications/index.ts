@@ -1,0 +1,14 @@
+// The notifications feature's public file: the bell's store and hook factory (the page's
+// instance is made in workspace/), the API of marks and watching, and mentions in text.
+export type { AppNotification } from './notifications-api';
+export type { NotificationsState, NotificationsGateway } from './notifications-store';
+export { NotificationsStore, NOTIFICATION_EVENT } from './notifications-store';
+export { createUseNotifications, type NotificationsView } from './use-notifications';
+export { mentionToken, splitMentions, renderMentions, type TextPart } from './mentions';
+export {
+  fetchWatchState,
+  setCardWatch,
+  fetchBoardWatch,
+  setBoardWatch,
+  type WatchState,
+} from './watching-api';
