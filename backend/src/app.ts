@@ -10,6 +10,7 @@ import { requestLog } from './http/request-log.ts';
 import { broadcastRoutes } from './realtime/broadcast-routes.ts';
 import type { Realtime } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
+import { storageApp } from './storage/index.ts';
 
 /**
  * The HTTP surfaces on one app, as a hosted project lays them out: GoTrue under /auth/v1 and
@@ -51,12 +52,14 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/realtime/v1', broadcastRoutes(ctx, realtime));
+  app.route('/storage/v1', storageApp(ctx));
   app.get('/', (c) =>
     c.json({
       name: 'TaskFlow local Supabase',
       auth: '/auth/v1',
       rest: '/rest/v1',
       realtime: '/realtime/v1',
+      storage: '/storage/v1',
     }),
   );
   app.notFound((c) =>

@@ -78,6 +78,10 @@ export interface BackendConfig {
   realtimePresenceHeartbeatMs: number;
   /** Server mode: a process silent this long is presumed dead and its presence removed. */
   realtimePresenceTtlMs: number;
+  /** Folder of stored files (Storage API); null: DATA_DIR/storage (storage/index.ts). */
+  storageDir: string | null;
+  /** Largest file the Storage API accepts, in bytes; a bucket's `file_size_limit` may lower it. */
+  storageFileSizeLimit: number;
   /** Public URL of this server (JWT `iss`, log line); empty: derived from host and port at start. */
   publicUrl: string;
   logLevel: string;
@@ -198,6 +202,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       env.REALTIME_PRESENCE_TTL_MS,
       15_000,
       'REALTIME_PRESENCE_TTL_MS',
+    ),
+    storageDir: env.STORAGE_DIR ? path.resolve(repoRoot, env.STORAGE_DIR) : null,
+    // The Supabase CLI's default (`[storage] file_size_limit = "50MiB"`).
+    storageFileSizeLimit: intFrom(
+      env.STORAGE_FILE_SIZE_LIMIT,
+      50 * 1024 * 1024,
+      'STORAGE_FILE_SIZE_LIMIT',
     ),
     publicUrl: env.PUBLIC_URL || '',
     logLevel: env.LOG_LEVEL || 'info',

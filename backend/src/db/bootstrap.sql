@@ -229,3 +229,123 @@ create or replace trigger announce_broadcast
   after insert on realtime.messages
   for each row when (new.extension = 'broadcast')
   execute function taskflow_local.announce_broadcast();
+
+-- Hosted Storage's schema (supabase/storage's tenant migrations, as they leave it): buckets,
+-- objects with RLS enabled and no policy (so only service_role passes until the migrations add
+-- policies), the path helpers policies call, and the guard that lets only the Storage API
+-- delete rows (the bytes would be left behind otherwise). The local Storage API
+-- (src/storage) reads and writes these tables as the requesting role, so RLS decides as on
+-- hosted. The bytes live in files under STORAGE_DIR, named by objects.version.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+do $$
+begin
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'storage' and t.typname = 'buckettype') then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end $$;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type storage.buckettype not null default 'STANDARD'
+);
+create unique index if not exists bname on storage.buckets (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable as $function$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$function$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable as $function$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$function$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable as $function$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$function$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $$
+begin
+  new.updated_at = now();
+  return new;
+end;
+$$;
+
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.',
+            errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
