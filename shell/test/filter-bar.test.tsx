@@ -11,6 +11,8 @@ const label = (id: string, name: string): BoardLabel => ({
   name,
   color: 'bg-blue-100 text-blue-800',
   created_at: '2025-01-01T00:00:00Z',
+  version: 1,
+  updated_by: null,
 });
 const noMembers: BoardMember[] = [];
 const boardLabels = [label('l1', 'Einkauf'), label('l2', 'Technik')];
