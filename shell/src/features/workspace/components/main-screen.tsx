@@ -97,6 +97,15 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
     },
     [openCard],
   );
+  // A notification opens its card (the address names it and its board), else its board.
+  const openNotification = useCallback(
+    (boardId: string, cardId: string | null) => {
+      setOverlay(none);
+      if (cardId) openCard(cardId, boardId);
+      else selectBoard(boardId);
+    },
+    [openCard, selectBoard],
+  );
 
   const data = board.status === 'ready' ? board.data : null;
   const members = data ? selectMembers(data) : noMembers;
@@ -137,6 +146,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         }}
         onOpenMyTasks={() => showView('myTasks')}
         dueTaskCount={myTasks.due.overdue + myTasks.due.today}
+        onOpenNotification={openNotification}
       />
       <ConnectionBanner />
       {filters.open ? (
