@@ -6,6 +6,31 @@
 // first screen shows it (e.g. transfer.export, profile.open); t() looks in both.
 
 export const deOnDemand = {
+  // A waiting edit met a newer change by someone else (shell/src/features/offline).
+  editConflict: {
+    title: 'Gleichzeitig geändert',
+    text: '{name} hat dasselbe geändert, während Ihre Änderung noch nicht gesendet war. Welche Fassung soll bleiben?',
+    mine: 'Ihre Änderung',
+    theirs: 'Änderung von {name}',
+    someone: 'einem anderen Mitglied',
+    someoneSubject: 'Ein anderes Mitglied',
+    empty: '(leer)',
+    fields: {
+      title: 'Titel',
+      description: 'Beschreibung',
+      priority: 'Priorität',
+      due_date: 'Fälligkeitsdatum',
+      name: 'Name',
+      color: 'Farbe',
+      text: 'Text',
+      completed: 'Erledigt',
+      assigned_to: 'Zugewiesen an',
+      list_id: 'Liste',
+      position: 'Position',
+      deleted_at: 'Gelöscht',
+      archived_at: 'Archiviert',
+    },
+  },
   shortcuts: {
     title: 'Tastenkürzel',
     intro: 'Die Tastenkürzel wirken auf dem Board, solange Sie nicht in einem Feld schreiben.',

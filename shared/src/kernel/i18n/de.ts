@@ -276,6 +276,11 @@ export const de = {
     offline:
       'Verbindung unterbrochen – Änderungen werden gesendet, sobald die Verbindung wieder steht.',
     notSent: 'Keine Verbindung zum Server. Bitte versuchen Sie es erneut, sobald sie wieder steht.',
+    // Sign-out with edits still waiting on this device (they are forgotten with the user).
+    signOutLosesOne:
+      'Eine Änderung wurde noch nicht gesendet. Beim Abmelden geht sie verloren. Trotzdem abmelden?',
+    signOutLoses:
+      '{count} Änderungen wurden noch nicht gesendet. Beim Abmelden gehen sie verloren. Trotzdem abmelden?',
   },
   archive: {
     open: 'Archiv',

@@ -17,6 +17,8 @@ import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remot
 import { usePhoneLayout } from '../../../hooks/use-media-query';
 import { BoardHeader } from '../../boards/components/board-header';
 import { ConnectionBanner } from '../../connection/components/connection-banner';
+import { OfflineGuard } from '../../offline/components/offline-guard';
+import { confirmSignOut } from '../../offline/sign-out-check';
 import { WelcomeScreen } from '../../boards/components/welcome-screen';
 import { useCardFilters } from '../../filters/hooks/use-card-filters';
 import { useGlobalShortcuts } from '../../shortcuts/hooks/use-global-shortcuts';
@@ -140,15 +142,19 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
         onToggleFilters={filters.toggle}
         onOpenProfile={() => open('profile')}
         onSignOut={() => {
-          // The next user to sign in on this device starts at their own board, not this one.
-          route.leave();
-          void signOut();
+          void confirmSignOut().then((confirmed) => {
+            if (!confirmed) return;
+            // The next user to sign in on this device starts at their own board, not this one.
+            route.leave();
+            void signOut();
+          });
         }}
         onOpenMyTasks={() => showView('myTasks')}
         dueTaskCount={myTasks.due.overdue + myTasks.due.today}
         onOpenNotification={openNotification}
       />
       <ConnectionBanner />
+      <OfflineGuard />
       {filters.open ? (
         <FilterBar
           filters={filters.filters}
