@@ -21,8 +21,33 @@ export const applyRoleSettings = async (
     ]),
   ];
   const calls = settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ');
-  await tx.query(`select ${calls}`, settings.flat());
+  // The role is a bind parameter too (read from the verified token, never spliced).
+  await tx.query(`select ${calls}, (${roleDefaults(`$${settings.length * 2 + 1}`)})`, [
+    ...settings.flat(),
+    claims.role,
+  ]);
 };
+
+/**
+ * The impersonated role's own settings (`alter role anon set statement_timeout = '3s'`), applied
+ * for the transaction as PostgREST applies them ("impersonated role settings"). `set local role`
+ * alone does not: role defaults take effect only at login, and every request here logs in as
+ * the connecting user. A setting for this database wins over the role's general one, as at
+ * login. Only parameters any session may change (`pg_settings.context = 'user'`) are applied, so
+ * none can fail. PGlite accepts statement_timeout but never cancels (README, "Timeouts").
+ */
+const roleDefaults = (roleParam: string) => `
+  select count(set_config(name, value, true)) from (
+    select distinct on (name) split_part(entry, '=', 1) as name,
+           substr(entry, strpos(entry, '=') + 1) as value
+      from pg_catalog.pg_db_role_setting s
+      cross join lateral unnest(s.setconfig) as entry
+     where s.setrole = (select oid from pg_catalog.pg_roles where rolname = ${roleParam})
+       and s.setdatabase in (0, (select oid from pg_catalog.pg_database
+                                  where datname = pg_catalog.current_database()))
+     order by name, s.setdatabase desc
+  ) defaults
+  where exists (select from pg_catalog.pg_settings p where p.name = defaults.name and p.context = 'user')`;
 
 /** `Db.asRole` for an adapter, built on its own `transaction`. */
 export const asRoleVia =
