@@ -104,6 +104,13 @@ export interface BackendConfig {
   emailMaxFrequencySeconds: number;
   /** Seconds a mailed link stays valid (`otp_expiry`); each works once. */
   emailOtpExpirySeconds: number;
+  /**
+   * Notification digests: seconds a notification waits to be batched with the next ones
+   * ('Sofort' mails at most this often); and how often the worker looks, in milliseconds
+   * (0: never, e.g. in tests that run it by hand).
+   */
+  notificationDigestBatchSeconds: number;
+  notificationWorkerIntervalMs: number;
 }
 
 export interface SmtpSettings {
@@ -227,5 +234,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       'EMAIL_MAX_FREQUENCY_SECONDS',
     ),
     emailOtpExpirySeconds: intFrom(env.EMAIL_OTP_EXPIRY_SECONDS, 3600, 'EMAIL_OTP_EXPIRY_SECONDS'),
+    notificationDigestBatchSeconds: intFrom(
+      env.NOTIFICATION_DIGEST_BATCH_SECONDS,
+      300,
+      'NOTIFICATION_DIGEST_BATCH_SECONDS',
+    ),
+    notificationWorkerIntervalMs: intFrom(
+      env.NOTIFICATION_WORKER_INTERVAL_MS,
+      30_000,
+      'NOTIFICATION_WORKER_INTERVAL_MS',
+    ),
   };
 };

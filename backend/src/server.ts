@@ -21,6 +21,8 @@ import { nodeRequestListener } from './http/node-listener.ts';
 import type { Db } from './db/types.ts';
 import { createLogger } from './logger.ts';
 import { createMailSender } from './mail/sender.ts';
+import { startNotificationWorker } from './notifications/digest-worker.ts';
+import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-routes.ts';
 import { installProcessGuards } from './process-guards.ts';
 import { requestIdFrom, withRequestId } from './request-context.ts';
 import { attachRealtime } from './realtime/index.ts';
@@ -128,6 +130,18 @@ export const startBackend = async (
     };
     app = createApp(ctx, () => realtime);
     realtime = await attachRealtime(server, ctx);
+    // The daily due reminder and the digests (notifications/digest-worker.ts); without SMTP the
+    // digests wait in their outbox.
+    const notificationWorker = startNotificationWorker({
+      db,
+      mailer: mail.configured ? mail : null,
+      logger,
+      batchSeconds: config.notificationDigestBatchSeconds,
+      intervalMs: config.notificationWorkerIntervalMs,
+      siteUrl: config.siteUrl,
+      unsubscribeBaseUrl: `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}`,
+      secret: config.jwtSecret,
+    });
     const removeGuards = installProcessGuards(logger);
     const openDbHandle = db;
     return {
@@ -138,6 +152,7 @@ export const startBackend = async (
       ctx,
       server,
       async close() {
+        await notificationWorker.stop();
         await realtime?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

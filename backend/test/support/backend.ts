@@ -107,6 +107,8 @@ export const startTestBackend = async (
     rateLimitSignInSignUps: 0,
     rateLimitTokenRefresh: 0,
     rateLimitPerEmail: 0,
+    // The notification worker runs only when a test asks (notification-digest.test.ts).
+    notificationWorkerIntervalMs: 0,
     ...config,
     ...overrides,
   });
