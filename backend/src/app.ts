@@ -7,6 +7,7 @@ import { compression } from './http/compression.ts';
 import { corsFor } from './http/cors.ts';
 import { requestLimits } from './http/request-limits.ts';
 import { requestLog } from './http/request-log.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { broadcastRoutes } from './realtime/broadcast-routes.ts';
 import type { Realtime } from './realtime/index.ts';
 import { restRoutes } from './rest/index.ts';
@@ -52,6 +53,8 @@ export const createApp = (ctx: BackendContext, realtime: () => Realtime | undefi
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/realtime/v1', broadcastRoutes(ctx, realtime));
+  // The digest's unsubscribe link, where a hosted project's Edge Function answers it.
+  app.route('/functions/v1/notification-digest', unsubscribeRoutes(ctx));
   app.route('/storage/v1', storageApp(ctx));
   app.get('/', (c) =>
     c.json({
