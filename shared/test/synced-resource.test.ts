@@ -116,6 +116,21 @@ describe('a synced resource', () => {
     expect(seen).toEqual(['loaded v1 []', 'loaded v2 [during resync]']);
   });
 
+  it('loads again at once on a gap the joined channel reports, holding what follows', async () => {
+    const { resource, loads, seen, status, change, channel } = harness();
+    resource.start();
+    status('SUBSCRIBED');
+    loads[0]!.resolve('v1');
+    await settle();
+    change('before');
+    channel.next({ kind: 'gap' });
+    change('after the gap');
+    expect(loads).toHaveLength(2);
+    loads[1]!.resolve('v2');
+    await settle();
+    expect(seen).toEqual(['loaded v1 []', 'changed before', 'loaded v2 [after the gap]']);
+  });
+
   it('keeps the gap when the resync fails, so the next join tries again', async () => {
     const { resource, loads, status } = harness();
     resource.start();

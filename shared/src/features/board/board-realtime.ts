@@ -1,59 +1,48 @@
 import { Observable } from 'rxjs';
-import { subscribeChanges, type ChangeBinding } from '../../kernel/backend/changes-channel';
 import type { ChannelStatus } from '../../kernel/backend/connection';
+import { boardTopic, joinPrivateTopic } from '../../kernel/backend/private-topic';
+import type { LiveEvent } from '../../kernel/backend/synced-resource';
+import { currentUser } from '../../kernel/session/session';
 import type { BoardTable, RowChange } from './row-change';
 
 export type { ChannelStatus };
 
-export type BoardChannelEvent =
-  { kind: 'change'; change: RowChange } | { kind: 'status'; status: ChannelStatus };
+export type BoardChannelEvent = LiveEvent<RowChange>;
 
-type Binding = ChangeBinding<BoardTable>;
-
-/**
- * What one board listens to. Tables that carry board_id are filtered by the server; the card
- * children have no board_id, so they arrive for every board the user may see (the server
- * enforces row-level security) and the store ignores cards it does not hold. Deletes carry only
- * the primary key, which a board_id filter cannot match, so they get their own binding.
- */
-const bindingsFor = (boardId: string): Binding[] => [
-  { table: 'boards', filter: `id=eq.${boardId}` },
-  { table: 'board_members', filter: `board_id=eq.${boardId}` },
-  { table: 'board_labels', filter: `board_id=eq.${boardId}` },
-  { table: 'lists', filter: `board_id=eq.${boardId}` },
-  { table: 'cards', filter: `board_id=eq.${boardId}` },
-  { table: 'board_members', event: 'DELETE' },
-  { table: 'board_labels', event: 'DELETE' },
-  { table: 'lists', event: 'DELETE' },
-  { table: 'cards', event: 'DELETE' },
-  { table: 'card_assignees' },
-  { table: 'card_tags' },
-  { table: 'card_checklist_items' },
-  { table: 'card_comments' },
-  // Profiles the user may see (their fellow members'): a renamed member's avatar follows.
-  { table: 'profiles', event: 'UPDATE' },
-];
+type Row = Record<string, unknown>;
 
 /**
- * The realtime stream of one board: every row change, in the order the server delivers them
- * (commit order), plus the channel's status so the store can resynchronise after a gap.
- * Unsubscribing removes the channel (by object, never by name).
+ * The realtime stream of one board: the board's private topic `board:<id>` (members only, by
+ * RLS at join), where the database's triggers broadcast every change of the board's rows
+ * (supabase/schemas/95_realtime_broadcast.sql), whole rows with the topic's sequence number.
+ * Changes come in commit order; a number skipped means a message was missed (the socket
+ * dropped it, or it came while the channel was rejoining), which is reported as a gap so the
+ * store loads the board again. After a (re)join the first number heard starts the count:
+ * what came before is in the snapshot loaded after the join. Unsubscribing leaves the topic.
  */
 export const boardChanges = (boardId: string): Observable<BoardChannelEvent> =>
   new Observable<BoardChannelEvent>((subscriber) => {
-    return subscribeChanges(
-      `board-${boardId}`,
-      bindingsFor(boardId),
-      (table, payload) =>
+    let last: number | null = null;
+    const topic = joinPrivateTopic(boardTopic(boardId), currentUser()?.id ?? '', {
+      broadcast(payload) {
+        const seq = Number(payload.seq);
+        if (last !== null && seq !== last + 1) subscriber.next({ kind: 'gap' });
+        last = seq;
+        // Only the board's tables have the trigger (docs/data-model.md "Realtime").
         subscriber.next({
           kind: 'change',
           change: {
-            table,
-            eventType: payload.eventType,
-            new: (payload.new ?? {}) as Record<string, unknown>,
-            old: (payload.old ?? {}) as Record<string, unknown>,
+            table: payload.table as BoardTable,
+            eventType: payload.operation as RowChange['eventType'],
+            new: (payload.record ?? {}) as Row,
+            old: (payload.old_record ?? {}) as Row,
           },
-        }),
-      (status) => subscriber.next({ kind: 'status', status }),
-    );
+        });
+      },
+      status(status) {
+        if (status !== 'SUBSCRIBED') last = null;
+        subscriber.next({ kind: 'status', status });
+      },
+    });
+    return () => topic.leave();
   });

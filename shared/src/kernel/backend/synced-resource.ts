@@ -5,6 +5,7 @@
 //   in between is lost. After that each change is handed over as it comes.
 // - Resync after a gap: any channel status other than SUBSCRIBED means changes may have been
 //   missed; the next SUBSCRIBED (supabase-js rejoins after the socket reconnects) loads again.
+//   A channel whose messages are numbered reports a skipped number as a gap: it loads at once.
 //   A load that fails keeps the gap, so the join after it tries again.
 // - The latest answer only: a load supersedes every earlier one, and stop() voids all that are
 //   still on their way, so a slow answer never overwrites a newer one or a later resource.
@@ -16,9 +17,12 @@ import type { ChannelStatus, Connection } from './connection';
 
 export type SyncStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-/** What a resource's channel reports: a change, in the server's order, or its status. */
+/**
+ * What a resource's channel reports: a change, in the server's order, its status, or a gap (a
+ * message it knows it missed while joined).
+ */
 export type LiveEvent<Change> =
-  { kind: 'change'; change: Change } | { kind: 'status'; status: ChannelStatus };
+  { kind: 'change'; change: Change } | { kind: 'status'; status: ChannelStatus } | { kind: 'gap' };
 
 /**
  * Which answers still count. `latest()` is for a load (each one voids the earlier ones),
@@ -145,6 +149,10 @@ export class SyncedResource<Answer, Change = never> {
     if (event.kind === 'change') {
       if (this.held) this.held.push(event.change);
       else this.spec.changed?.(event.change);
+      return;
+    }
+    if (event.kind === 'gap') {
+      void this.reload();
       return;
     }
     this.spec.connection?.channelStatus(event.status);
