@@ -20,6 +20,7 @@ import { CardTransferActions } from './features/card-transfer/components/card-tr
 import { CopyLinkButton } from './features/card-link/components/copy-link-button';
 import { CardLabels } from './features/labels/components/card-labels';
 import { CardViewers } from './features/presence/components/card-viewers';
+import { WatchButton } from './features/watching/components/watch-button';
 import { SubtaskList } from './features/subtasks/components/subtask-list';
 
 /** How long 'Rückgängig' is offered; the server keeps the card 30 s. */
@@ -115,6 +116,7 @@ const CardDetailModal = ({ boardId, cardId, cardUrl, onClose }: CardDetailProps)
       </span>
       <div className="space-y-6">
         <CardViewers boardId={boardId} cardId={card.id} />
+        <WatchButton boardId={boardId} cardId={card.id} />
         <CardFields card={card} />
         <Section title={t('card.assignees')}>
           <AssigneePicker card={card} members={members} />

@@ -161,14 +161,6 @@ export const deOnDemand = {
       added_to_board: '{actor} hat Sie zum Board „{board}“ hinzugefügt',
       other: 'Neuigkeit zu „{card}“',
     },
-    watchCard: 'Karte beobachten',
-    unwatchCard: 'Nicht mehr beobachten',
-    watchingCard:
-      'Sie beobachten diese Karte und erfahren von Kommentaren, Verschiebungen und Fälligkeiten.',
-    watchingViaBoard: 'Sie beobachten das ganze Board.',
-    watchBoard: 'Board beobachten',
-    unwatchBoard: 'Board nicht mehr beobachten',
-    watchFailed: 'Das Beobachten konnte nicht geändert werden.',
     digestTitle: 'E-Mail-Zusammenfassung',
     digestIntro: 'Ungelesene Benachrichtigungen per E-Mail, höchstens so oft wie gewählt.',
     digest: {

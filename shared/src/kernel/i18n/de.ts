@@ -406,8 +406,11 @@ export const de = {
     open: 'Benachrichtigungen',
     openWithUnread: 'Benachrichtigungen, {count} ungelesen',
     unknownPerson: 'Unbekannt',
+    // A toggle (aria-pressed): its name stays, the line beside it says what is on.
     watch: 'Beobachten',
-    watching: 'Beobachtet',
+    watchingCard: 'Sie beobachten diese Karte.',
+    watchBoard: 'Board beobachten',
+    watchFailed: 'Das Beobachten konnte nicht geändert werden.',
   },
   myTasks: {
     title: 'Meine Aufgaben',

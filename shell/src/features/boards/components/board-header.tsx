@@ -1,6 +1,7 @@
 import { AvatarStack, displayName, selectMembers, t, type BoardData } from '@taskflow/shared';
 import { useState } from 'react';
 import { ActivityButton } from '../../activity/components/activity-button';
+import { BoardWatchButton } from '../../notifications/components/board-watch-button';
 import { PresenceAvatars } from '../../presence/components/presence-avatars';
 import { lazyView } from '../../loading/lazy-view';
 import { LazyExportDialog } from '../../transfer/lazy';
@@ -60,6 +61,7 @@ export const BoardHeader = ({
           </button>
           <PresenceAvatars data={data} />
           <ActivityButton data={data} className={headerButton} />
+          <BoardWatchButton boardId={data.board.id} className={headerButton} />
           <button type="button" onClick={() => setDialog('export')} className={headerButton}>
             {t('transfer.export')}
           </button>
