@@ -196,6 +196,41 @@ describe('row versions', () => {
     expect(data?.version).toBeGreaterThan(2);
   });
 
+  it('takes a replayed outbox in order: a card made offline, then edited twice on its versions', async () => {
+    // What the app's outbox sends after a reload: the insert with the id made offline, then
+    // each edit naming the version the one before it produced.
+    const id = crypto.randomUUID();
+    const insert = await owner.client
+      .from('cards')
+      .insert({ id, list_id: listId, title: 'Offline', position: 7 })
+      .select()
+      .single();
+    expect(insert.error).toBeNull();
+    for (const [version, patch] of [
+      [1, { description: 'Erst das' }],
+      [2, { priority: 'urgent' }],
+    ] as const) {
+      const { data, error } = await owner.client
+        .from('cards')
+        .update({ ...patch, version })
+        .eq('id', id)
+        .select()
+        .single();
+      expect(error).toBeNull();
+      expect(data?.version).toBe(version + 1);
+    }
+    // The same edits again (a tab that had sent them and did not hear back): the first is stale.
+    const again = await owner.client
+      .from('cards')
+      .update({ description: 'Erst das', version: 1 })
+      .eq('id', id)
+      .select()
+      .single();
+    expect(again.error?.code).toBe('PT409');
+    const { data: stored } = await owner.client.from('cards').select().eq('id', id).single();
+    expect(stored).toMatchObject({ description: 'Erst das', priority: 'urgent', version: 3 });
+  });
+
   it('cannot be forged: no future version, no other writer', async () => {
     const card = await inserted(owner.client, 'cards', {
       list_id: listId,
