@@ -6,6 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { BackendContext } from '../context.ts';
+import type { NodeBindings } from '../http/node-listener.ts';
 import { isDbError } from '../db/types.ts';
 import { StorageError, errors, fromDbError } from './errors.ts';
 import { bucketAndKey, decodePathPart, mustBeValidBucketName, mustBeValidKey } from './keys.ts';
@@ -253,7 +254,10 @@ export const storageRoutes = (
     const token = c.req.query('token');
     if (!token) throw errors.missingParameter('token');
     const signed = await signer.verify(token, `${bucket}/${key}`, 'upload');
-    const file = await readUpload(c.req.raw);
+    const file = await readUpload(
+      c.req.raw,
+      (c.env as Partial<NodeBindings> | undefined)?.incoming,
+    );
     const row = await service.write(
       SERVICE,
       {
@@ -448,7 +452,10 @@ export const storageRoutes = (
     ) {
       throw errors.entityTooLarge(limit);
     }
-    const file = await readUpload(c.req.raw);
+    const file = await readUpload(
+      c.req.raw,
+      (c.env as Partial<NodeBindings> | undefined)?.incoming,
+    );
     const req: WriteRequest = {
       bucket,
       key,

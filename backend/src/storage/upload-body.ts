@@ -7,6 +7,7 @@
  *   `x-metadata` (base64 JSON) headers.
  * Only the first file part counts, as with hosted Storage (`files: 1`).
  */
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { errors } from './errors.ts';
@@ -38,10 +39,16 @@ const parseUserMetadata = (json: string): Record<string, unknown> | null => {
 const cacheControlFrom = (seconds: string | undefined) =>
   seconds && /^\d+$/.test(seconds) ? `max-age=${seconds}` : 'no-cache';
 
-export const readUpload = (request: Request): Promise<IncomingFile> => {
+/**
+ * `incoming` is Node's request when the app runs on @hono/node-server: reading it directly
+ * spares the body two conversions (Node stream to web stream and back), which halved the upload
+ * time of 100 MB here (docs/backend.md "Storage").
+ */
+export const readUpload = (request: Request, incoming?: IncomingMessage): Promise<IncomingFile> => {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!request.body) return Promise.reject(errors.noContent());
-  const body = Readable.fromWeb(request.body as never);
+  const untouched = incoming && !request.bodyUsed && !incoming.readableEnded && incoming.readable;
+  if (!untouched && !request.body) return Promise.reject(errors.noContent());
+  const body: Readable = untouched ? incoming : Readable.fromWeb(request.body as never);
 
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     const header = request.headers.get('x-metadata');
