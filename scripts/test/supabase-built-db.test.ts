@@ -137,7 +137,9 @@ describe('the migrations on a Supabase-built PostgreSQL 15', () => {
       // The API roles' timeouts, as hosted sets them (and the migrations restate).
       const settings = await admin.query<{ role: string; config: string[] }>(
         `select r.rolname as role, s.setconfig as config from pg_db_role_setting s
-           join pg_roles r on r.oid = s.setrole where r.rolname in ('anon', 'authenticated')
+           join pg_roles r on r.oid = s.setrole
+          where r.rolname in ('anon', 'authenticated')
+            and s.setdatabase = (select oid from pg_database where datname = current_database())
           order by 1`,
       );
       expect(settings.rows).toEqual([
