@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import * as tus from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase, uniqueEmail, type SignedInUser } from './support/backend.ts';
@@ -211,6 +212,7 @@ describe('resumable uploads', () => {
   });
 });
 
+// Starting a second backend process takes seconds on a busy machine, hence the longer timeout.
 describe.runIf(testDatabase === 'postgres')('two backend processes on one PostgreSQL', () => {
   it('share the storage folder: one stores, the other serves, signs, replaces and removes', async () => {
     const other = await spawnBackend(backend.backend.ctx.config.databaseUrl!, {
@@ -221,6 +223,7 @@ describe.runIf(testDatabase === 'postgres')('two backend processes on one Postgr
       await addMember(backend, boardId, member.user.id);
       const there = createClient(other.url, other.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false },
+        realtime: { transport: WebSocket as never },
       });
       const signIn = await there.auth.signInWithPassword({
         email: member.email,
@@ -247,5 +250,5 @@ describe.runIf(testDatabase === 'postgres')('two backend processes on one Postgr
     } finally {
       await other.stop();
     }
-  });
+  }, 120_000);
 });
