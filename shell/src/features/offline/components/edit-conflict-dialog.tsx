@@ -1,4 +1,4 @@
-import { Button, Modal, t, type EditConflict, type TextKey } from '@taskflow/shared';
+import { Button, Modal, priorityName, t, type EditConflict, type TextKey } from '@taskflow/shared';
 
 interface EditConflictDialogProps {
   conflict: EditConflict;
@@ -14,7 +14,8 @@ const fieldLabel = (column: string): string => {
   return label === key ? column : label;
 };
 
-const shown = (value: unknown): string => {
+const shown = (column: string, value: unknown): string => {
+  if (column === 'priority') return priorityName(value);
   if (value === null || value === undefined || value === '') return t('editConflict.empty');
   if (typeof value === 'boolean') return t(value ? 'activity.yes' : 'activity.no');
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -58,11 +59,11 @@ export const EditConflictDialog = ({
             <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">
               {t('editConflict.mine')}
             </dt>
-            <dd className="break-words whitespace-pre-wrap">{shown(field.mine)}</dd>
+            <dd className="break-words whitespace-pre-wrap">{shown(field.column, field.mine)}</dd>
           </div>
           <div className="rounded border border-slate-300 p-2 dark:border-slate-600">
             <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{theirs}</dt>
-            <dd className="break-words whitespace-pre-wrap">{shown(field.theirs)}</dd>
+            <dd className="break-words whitespace-pre-wrap">{shown(field.column, field.theirs)}</dd>
           </div>
         </dl>
       ))}
