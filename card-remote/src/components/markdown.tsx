@@ -4,7 +4,8 @@
 // of a first visit (README: Delivery) has no room for a library that renders them unchanged.
 // Plain text is shown as Markdown would show it: paragraphs split at blank lines, line breaks
 // kept (the renderer keeps them too, with pre-wrap).
-import { lazy, Suspense } from 'react';
+import { renderMentions, splitMentions, t } from '@taskflow/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
 
@@ -18,14 +19,35 @@ const markdownSyntax =
 
 export const hasMarkdownSyntax = (text: string): boolean => markdownSyntax.test(text);
 
-const PlainText = ({ text }: { text: string }) =>
+/** A user's name for a mention (`@[<user id>]`, shared/src/features/notifications/mentions.ts). */
+export type NameOf = (userId: string) => string | undefined;
+
+/** A paragraph with its mentions shown as highlighted names. */
+const withMentions = (paragraph: string, nameOf: NameOf | undefined): ReactNode =>
+  nameOf && paragraph.includes('@[')
+    ? splitMentions(paragraph).map((part, index) =>
+        part.kind === 'text' ? (
+          part.text
+        ) : (
+          <span
+            key={index}
+            data-mention={part.userId}
+            className="rounded bg-indigo-100 px-1 font-medium text-indigo-800"
+          >
+            @{nameOf(part.userId) ?? t('notifications.unknownPerson')}
+          </span>
+        ),
+      )
+    : paragraph;
+
+const PlainText = ({ text, nameOf }: { text: string; nameOf?: NameOf }) =>
   text
     .split(/\n[ \t]*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph, index) => (
       <p key={index} className="whitespace-pre-wrap">
-        {paragraph}
+        {withMentions(paragraph, nameOf)}
       </p>
     ));
 
@@ -33,18 +55,29 @@ export interface MarkdownProps {
   /** The Markdown source, as stored. */
   text: string;
   className?: string;
+  /** Names for mentions; with it they show as highlighted names, not as their stored tokens. */
+  nameOf?: NameOf;
 }
 
 /** Renders a description or comment, formatted and script-free. */
-export const Markdown = ({ text, className = '' }: MarkdownProps) => (
-  <div className={`space-y-2 break-words text-slate-800 ${className}`.trimEnd()}>
-    {hasMarkdownSyntax(text) ? (
-      // Until the renderer arrives the source reads as plain text, in the same place.
-      <Suspense fallback={<PlainText text={text} />}>
-        <MarkdownRenderer text={text} />
-      </Suspense>
-    ) : (
-      <PlainText text={text} />
-    )}
-  </div>
-);
+export const Markdown = ({ text, className = '', nameOf }: MarkdownProps) => {
+  // A mention's brackets are not Markdown: a text whose only syntax is mentions stays plain.
+  const markdown = hasMarkdownSyntax(nameOf ? text.replace(/@\[[0-9a-f-]{36}\]/gi, '') : text);
+  // Inside Markdown a mention reads as '@Name' (formatting around it still applies).
+  const source =
+    markdown && nameOf
+      ? renderMentions(text, (id) => nameOf(id) ?? t('notifications.unknownPerson'))
+      : text;
+  return (
+    <div className={`space-y-2 break-words text-slate-800 ${className}`.trimEnd()}>
+      {markdown ? (
+        // Until the renderer arrives the source reads as plain text, in the same place.
+        <Suspense fallback={<PlainText text={source} />}>
+          <MarkdownRenderer text={source} />
+        </Suspense>
+      ) : (
+        <PlainText text={text} nameOf={nameOf} />
+      )}
+    </div>
+  );
+};

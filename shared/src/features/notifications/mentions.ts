@@ -23,14 +23,12 @@ export const splitMentions = (text: string): TextPart[] => {
 };
 
 /**
- * The text as people read it: each mention as `@` and the current name (`nameOf`), or
- * '@Unbekannt' for someone no longer known. For plain-text places (search, previews, copies).
+ * The text as people read it: each mention as `@` and the current name (`nameOf`). For
+ * plain-text places (search, previews, copies).
  */
-export const renderMentions = (text: string, nameOf: (userId: string) => string | undefined) =>
+export const renderMentions = (text: string, nameOf: (userId: string) => string) =>
   text.includes('@[')
     ? splitMentions(text)
-        .map((part) =>
-          part.kind === 'text' ? part.text : `@${nameOf(part.userId) ?? 'Unbekannt'}`,
-        )
+        .map((part) => (part.kind === 'text' ? part.text : `@${nameOf(part.userId)}`))
         .join('')
     : text;

@@ -411,6 +411,7 @@ export const de = {
     watchingCard: 'Sie beobachten diese Karte.',
     watchBoard: 'Board beobachten',
     watchFailed: 'Das Beobachten konnte nicht geändert werden.',
+    mentionMembers: 'Mitglieder zum Erwähnen',
   },
   myTasks: {
     title: 'Meine Aufgaben',

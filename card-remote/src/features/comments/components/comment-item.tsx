@@ -17,13 +17,15 @@ interface CommentItemProps {
   author: MemberProfile | undefined;
   /** The viewer wrote it: they may edit and delete it (the server allows no one else). */
   own: boolean;
+  /** Names for the comment's mentions (highlighted). */
+  nameOf?: (userId: string) => string | undefined;
 }
 
 // The author's two actions under a comment: small and quiet, the comment stays the focus.
 const quietAction = { size: 'sm', variant: 'ghost', className: 'px-1.5 text-xs' } as const;
 
 /** One comment; its author sees 'Bearbeiten' and 'Löschen', always visible (no hover). */
-export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
+export const CommentItem = ({ comment, author, own, nameOf }: CommentItemProps) => {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(comment.text);
@@ -94,7 +96,7 @@ export const CommentItem = ({ comment, author, own }: CommentItemProps) => {
             </div>
           </form>
         ) : (
-          <Markdown text={comment.text} className="text-sm" />
+          <Markdown text={comment.text} className="text-sm" nameOf={nameOf} />
         )}
         {own && !editing ? (
           confirming ? (
