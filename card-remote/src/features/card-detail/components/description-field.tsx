@@ -3,8 +3,8 @@ import {
   PencilIcon,
   TextArea,
   boardStore,
+  currentUser,
   t,
-  useSession,
   type Card,
 } from '@taskflow/shared';
 import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -30,13 +30,8 @@ const DescriptionConflict = lazy(() =>
  * sees both, and keeps theirs or mine (hooks/use-guarded-draft.ts).
  */
 export const DescriptionField = ({ card }: { card: Card }) => {
-  const session = useSession();
   // What was typed and not yet saved (a save waits for a pause) outlives a reload of the tab.
-  const [unsaved, setUnsaved] = useStoredDraft(
-    session.status === 'signedIn' ? session.user.id : null,
-    card.id,
-    'description',
-  );
+  const [unsaved, setUnsaved] = useStoredDraft(currentUser()?.id ?? null, card.id, 'description');
   const description = useGuardedDraft(card.description, (value) => {
     setUnsaved('');
     void boardStore.updateCard(card.id, { description: value });
