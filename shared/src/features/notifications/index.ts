@@ -11,4 +11,8 @@ export {
   fetchBoardWatch,
   setBoardWatch,
   type WatchState,
+  digestFrequencies,
+  fetchDigestFrequency,
+  setDigestFrequency,
+  type DigestFrequency,
 } from './watching-api';

@@ -54,3 +54,26 @@ export const setBoardWatch = async (boardId: string, watching: boolean): Promise
       : await client.from('board_watchers').delete().eq('board_id', boardId),
   );
 };
+
+/** How often unread notifications are mailed ('Profil'); the database's default is daily. */
+export type DigestFrequency = 'immediate' | 'hourly' | 'daily' | 'never';
+
+export const digestFrequencies: readonly DigestFrequency[] = [
+  'immediate',
+  'hourly',
+  'daily',
+  'never',
+];
+
+export const fetchDigestFrequency = async (): Promise<DigestFrequency> => {
+  const rows = unwrap(await getSupabase().from('notification_settings').select('digest')) ?? [];
+  return (rows[0]?.digest as DigestFrequency | undefined) ?? 'daily';
+};
+
+export const setDigestFrequency = async (digest: DigestFrequency): Promise<void> => {
+  const client = getSupabase();
+  const { data } = await client.auth.getSession();
+  const userId = data.session?.user.id;
+  if (!userId) throw new Error('not signed in');
+  check(await client.from('notification_settings').upsert({ user_id: userId, digest }));
+};

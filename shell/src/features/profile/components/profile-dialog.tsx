@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
+import { DigestChoice } from './digest-choice';
 import { ThemeChoice } from './theme-choice';
 
 type Outcome = { tone: 'error' | 'success'; text: string } | null;
@@ -73,8 +74,9 @@ export const ProfileDialog = ({ user, onClose }: { user: SessionUser; onClose: (
             {name.busy ? t('auth.busy') : t('profile.saveName')}
           </Button>
         </form>
-        <div className="border-t border-slate-100 pt-5">
+        <div className="space-y-4 border-t border-slate-100 pt-5">
           <ThemeChoice />
+          <DigestChoice />
         </div>
         <form
           onSubmit={(event) => void savePassword(event)}
