@@ -1,6 +1,7 @@
 // `npm start` (after `npm run build`): the backend on its embedded database, the demo seed, and
 // the four built apps, all in this one process, so Ctrl-C or SIGTERM stops everything and no
 // child is left behind (docs/notes/module-federation.md P11).
+import { startMailCatcher, type MailCatcher } from '../backend/src/mail/catcher.ts';
 import { startBackend } from '../backend/src/server.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
 import { exitWithParent } from './lib/exit-with-parent.ts';
@@ -29,8 +30,24 @@ const hostedSupabase = (): { url: string; anonKey: string } | null => {
   return { url, anonKey };
 };
 
+/**
+ * With no SMTP server configured, the local mail catcher receives every mail (recovery,
+ * confirmation, invitations, digests), as the Supabase CLI runs Inbucket; its ports are the
+ * CLI's (54325 SMTP, 54324 web page), MAIL_CATCHER_SMTP_PORT / MAIL_CATCHER_PORT to change.
+ */
+const startCatcherUnlessSmtp = async (): Promise<MailCatcher | null> => {
+  if (process.env.SMTP_URL || process.env.SMTP_HOST) return null;
+  const catcher = await startMailCatcher({
+    smtpPort: Number(process.env.MAIL_CATCHER_SMTP_PORT || 54325),
+    webPort: Number(process.env.MAIL_CATCHER_PORT || 54324),
+  });
+  process.env.SMTP_URL = catcher.smtpUrl;
+  return catcher;
+};
+
 const main = async () => {
   const hosted = hostedSupabase();
+  const catcher = hosted ? null : await startCatcherUnlessSmtp();
   const backend = hosted ? null : await startBackend();
   let apps: Awaited<ReturnType<typeof serveApps>> | undefined;
   let stopping = false;
@@ -39,6 +56,7 @@ const main = async () => {
     stopping = true;
     await apps?.close();
     await backend?.close();
+    await catcher?.close();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -52,6 +70,7 @@ const main = async () => {
     console.log('');
     console.log(`  TaskFlow läuft: ${apps.shellUrl}`);
     console.log(`  Backend:        ${supabase.url}${hosted ? ' (gehostetes Supabase)' : ''}`);
+    if (catcher) console.log(`  E-Mails:        ${catcher.webUrl}  (lokaler Mail-Fänger)`);
     if (outcome) {
       console.log(
         `  Demo-Zugang:    ${demoAccount.email} / ${demoAccount.password}` +
