@@ -152,6 +152,12 @@ describe('resumable uploads', () => {
     }
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(sent);
+    // A browser may read the offset too (CORS exposes it).
+    const fromPage = await fetch(location, {
+      method: 'HEAD',
+      headers: { ...tusHeaders(owner), Origin: 'http://127.0.0.1:4173' },
+    });
+    expect(fromPage.headers.get('access-control-expose-headers')).toContain('Upload-Offset');
 
     // A stranger may not look at or continue someone else's upload.
     const peek = await fetch(location, { method: 'HEAD', headers: tusHeaders(stranger) });

@@ -16,6 +16,14 @@ export const corsFor = (origins: string[]): MiddlewareHandler =>
       'Location',
       'Preference-Applied',
       'X-Supabase-Api-Version',
+      // Resumable uploads (TUS): tus-js-client in a browser reads where to resume from these.
+      'Upload-Offset',
+      'Upload-Length',
+      'Upload-Expires',
+      'Tus-Resumable',
+      'Tus-Version',
+      'Tus-Extension',
+      'Tus-Max-Size',
     ],
     maxAge: 86400,
   });
