@@ -66,6 +66,13 @@ const onDemandPaths = [
   '/shell/src/features/archive/',
   '/shell/src/features/filters/components/filter-bar.tsx',
   '/shell/src/features/shortcuts/components/',
+  // Attachments: their Storage client and transfers (shared/src/features/attachments/index.ts).
+  '/shared/src/features/attachments/attachment-code.ts',
+  '/shared/src/features/attachments/attachment-upload.ts',
+  '/shared/src/features/attachments/attachment-storage.ts',
+  '/shared/src/features/attachments/attachment-rows.ts',
+  '/node_modules/@supabase/storage-js/',
+  '/node_modules/iceberg-js/',
 ];
 const onDemand = (id: string) => onDemandPaths.some((p) => id.replaceAll('\\', '/').includes(p));
 // A chunk is loaded on demand when an on-demand module is its dynamic entry, or when it holds
@@ -107,6 +114,24 @@ const preloadEveryChunk = (): Plugin => ({
           attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file.fileName}` },
           injectTo: 'head' as const,
         })),
+  },
+});
+
+/**
+ * The one import of the real Storage client: the attachments' on-demand chunk. Every other
+ * import of `@supabase/storage-js` (supabase-js's own) is aliased to the stand-in below, whose
+ * path this plugin sees once the alias has rewritten it.
+ */
+const leftOutClients = here('../shared/src/kernel/backend/left-out-clients.ts');
+const keepStorageClientForAttachments = (): Plugin => ({
+  name: 'taskflow:storage-client-for-attachments',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    const from = importer?.replaceAll('\\', '/') ?? '';
+    if (source !== leftOutClients || !from.includes('/shared/src/features/attachments/')) {
+      return null;
+    }
+    return here('../node_modules/@supabase/storage-js/dist/index.mjs');
   },
 });
 
@@ -153,6 +178,7 @@ export default defineConfig({
       experiments: { provideExternalRuntime: true },
     }),
     leaveOutAuthParts(),
+    keepStorageClientForAttachments(),
     preloadEveryChunk(),
     precompress(),
   ],

@@ -390,6 +390,7 @@ describe('cards', () => {
         priority: 'medium',
         deleted_at: null,
         archived_at: null,
+        cover_attachment_id: null,
       },
     );
     rows(await member.client.from('cards').delete().eq('id', data.id));
@@ -738,9 +739,10 @@ describe('rpc board_snapshot', () => {
           label_ids: [label.id],
           checklist: await read('card_checklist_items', 'card_id', card1.id, 'position'),
           comments: await read('card_comments', 'card_id', card1.id),
+          attachments: [],
         },
-        { ...card3, assignee_ids: [], label_ids: [], checklist: [], comments: [] },
-        { ...card2, assignee_ids: [], label_ids: [], checklist: [], comments: [] },
+        { ...card3, assignee_ids: [], label_ids: [], checklist: [], comments: [], attachments: [] },
+        { ...card2, assignee_ids: [], label_ids: [], checklist: [], comments: [], attachments: [] },
       ],
     });
     expect(data.cards[0]).toMatchObject({
@@ -800,7 +802,7 @@ describe('rpc invite_board_member', () => {
     ]) {
       const { data, error } = await invite(owner, email);
       expect(error).toBeNull();
-      expect(data).toEqual({ status: 'not_found' });
+      expect(data).toMatchObject({ status: email.trim() ? 'invited' : 'not_found' });
     }
     expect(
       rows<Row[]>(await owner.client.from('board_members').select('id').eq('board_id', board)),

@@ -11,6 +11,7 @@ import {
 } from '@taskflow/shared';
 import { useId } from 'react';
 import { Section } from './components/section';
+import { AttachmentSection } from './features/attachments/components/attachment-section';
 import { AssigneePicker } from './features/card-detail/components/assignee-picker';
 import { CardFields } from './features/card-detail/components/card-fields';
 import { useCard } from './features/card-detail/hooks/use-card';
@@ -123,6 +124,7 @@ const CardDetailModal = ({ boardId, cardId, cardUrl, onClose }: CardDetailProps)
         </Section>
         <CardLabels card={card} labels={labels} />
         <SubtaskList card={card} members={members} profiles={profiles} />
+        <AttachmentSection boardId={boardId} card={card} profiles={profiles} />
         <CommentList card={card} profiles={profiles} userId={userId} />
         <CardHistory card={card} profiles={profiles} />
       </div>

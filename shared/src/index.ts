@@ -20,3 +20,4 @@ export * from './features/activity';
 export * from './features/transfer';
 export * from './features/archive';
 export * from './features/notifications';
+export * from './features/attachments';

@@ -1,5 +1,5 @@
 -- Attachments: files on cards, kept in the private Storage bucket `attachments` (its policies:
--- 20261126017002_attachments_bucket.sql) and described by one row each in card_attachments.
+-- 20261126017004_attachments_bucket.sql) and described by one row each in card_attachments.
 -- The functions and triggers: supabase/schemas/44_attachments.sql (20261126017001).
 
 -- The limits an operator may change without a migration. One row: the id is always true.

@@ -230,6 +230,10 @@ create or replace trigger broadcast_change
   for each row execute function private.broadcast_row_change('card_id');
 
 create or replace trigger broadcast_change
+  after insert or update or delete on public.card_attachments
+  for each row execute function private.broadcast_row_change('board_id');
+
+create or replace trigger broadcast_change
   after update on public.profiles
   for each row execute function private.broadcast_row_change('profile');
 

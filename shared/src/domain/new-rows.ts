@@ -51,6 +51,7 @@ const columnDefaults: {
     position: 0,
     deleted_at: null,
     archived_at: null,
+    cover_attachment_id: null,
     ...versioned,
   },
   card_assignees: {},
@@ -62,6 +63,13 @@ const columnDefaults: {
     due_date: null,
     assigned_to: null,
     ...versioned,
+  },
+  card_attachments: {
+    size: 0,
+    mime_type: 'application/octet-stream',
+    uploaded_by: null,
+    image_width: null,
+    image_height: null,
   },
   card_comments: {
     edited_at: null,
@@ -122,6 +130,7 @@ const insertableColumns: { [T in TableWithId]?: readonly (keyof Insert<T>)[] } =
     'assigned_to',
   ],
   card_comments: ['id', 'card_id', 'user_id', 'text'],
+  card_attachments: ['id', 'card_id', 'object_path', 'name', 'image_width', 'image_height'],
 };
 
 /** The part of a row a client may insert (see insertableColumns). */
@@ -138,6 +147,7 @@ export const newCard = (values: NewRowValues<'cards'> & Partial<Card>): Card => 
   label_ids: [],
   checklist: [],
   comments: [],
+  attachments: [],
   ...newRow('cards', values),
 });
 

@@ -24,6 +24,8 @@ export type BoardLabel = Tables<'board_labels'>;
 export type BoardList = Tables<'lists'>;
 export type ChecklistItem = Tables<'card_checklist_items'>;
 export type CardComment = Tables<'card_comments'>;
+/** A file on a card (its bytes are the object `object_path` in bucket `attachments`). */
+export type CardAttachment = Tables<'card_attachments'>;
 
 /**
  * A card row as stored in `cards`. `priority` stays the generated `string` on purpose: an
@@ -37,6 +39,7 @@ export interface Card extends CardRow {
   label_ids: string[];
   checklist: ChecklistItem[];
   comments: CardComment[];
+  attachments: CardAttachment[];
 }
 
 /** The JSON document returned by the `board_snapshot` RPC. */

@@ -74,6 +74,8 @@ const NAMING = new Map<ActivityKind, [string, string, string, (value: unknown) =
   ['subtask_added', ['subtaskAdded', 'text', 'subtask_text', excerpt]],
   ['subtask_removed', ['subtaskRemoved', 'text', 'subtask_text', excerpt]],
   ['comment_added', ['commentAdded', 'text', 'after', excerpt]],
+  ['attachment_added', ['attachmentAdded', 'name', 'name', text]],
+  ['attachment_removed', ['attachmentRemoved', 'name', 'name', text]],
   ['list_created', ['listCreated', 'list', 'list_title', text]],
   ['list_deleted', ['listDeleted', 'list', 'list_title', text]],
   ['list_archived', ['listArchived', 'list', 'list_title', text]],

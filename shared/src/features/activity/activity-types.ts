@@ -32,6 +32,9 @@ export type ActivityKind =
   | 'comment_added'
   | 'comment_edited'
   | 'comment_removed'
+  // data { attachment_id, name }.
+  | 'attachment_added'
+  | 'attachment_removed'
   | 'list_created'
   | 'list_renamed'
   | 'list_deleted'

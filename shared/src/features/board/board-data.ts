@@ -18,6 +18,9 @@ import type { BoardTable, RowChange } from './row-change';
 
 type Row = Record<string, unknown>;
 
+/** The arrays of child rows a card carries, each keyed by its rows' id. */
+type ChildField = 'checklist' | 'comments' | 'attachments';
+
 export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
   board: snapshot.board,
   members: snapshot.members,
@@ -33,6 +36,7 @@ export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
         label_ids: card.label_ids ?? [],
         checklist: [...(card.checklist ?? [])].sort(byPosition),
         comments: [...(card.comments ?? [])].sort(byCreatedAt),
+        attachments: [...(card.attachments ?? [])].sort(byCreatedAt),
       },
     ]),
   ),
@@ -139,6 +143,7 @@ const applyCard = (data: BoardData, change: RowChange): BoardData => {
     label_ids: [],
     checklist: [],
     comments: [],
+    attachments: [],
     ...known,
     ...(row as CardRow),
   };
@@ -165,10 +170,10 @@ const applyLink = (
 };
 
 /**
- * A checklist item or comment by id, with the card it hangs on, wherever that is: deletes
+ * A checklist item, comment or attachment by id, with the card it hangs on, wherever that is: deletes
  * carry only the primary key, and a partial row is merged onto the stored one.
  */
-export const findChild = <F extends 'checklist' | 'comments'>(
+export const findChild = <F extends ChildField>(
   data: BoardData,
   field: F,
   id: unknown,
@@ -180,7 +185,7 @@ export const findChild = <F extends 'checklist' | 'comments'>(
   return undefined;
 };
 
-const removeChild = (data: BoardData, field: 'checklist' | 'comments', id: unknown): BoardData => {
+const removeChild = (data: BoardData, field: ChildField, id: unknown): BoardData => {
   const holder = findChild(data, field, id)?.card;
   if (!holder) return data;
   return updateCard(data, holder.id, (card) => ({
@@ -190,15 +195,12 @@ const removeChild = (data: BoardData, field: 'checklist' | 'comments', id: unkno
 };
 
 /**
- * A checklist item or comment inserted, changed or deleted: a partial row is merged onto the
+ * A checklist item, comment or attachment inserted, changed or deleted: a partial row is merged onto the
  * stored one, which leaves the card it hung on first (a checklist item can move to another
  * card), then joins its card's list in `order`.
  */
 const applyChild =
-  <F extends 'checklist' | 'comments'>(
-    field: F,
-    order: (a: Card[F][number], b: Card[F][number]) => number,
-  ) =>
+  <F extends ChildField>(field: F, order: (a: Card[F][number], b: Card[F][number]) => number) =>
   (data: BoardData, change: RowChange): BoardData => {
     if (change.eventType === 'DELETE') return removeChild(data, field, change.old.id);
     const row = {
@@ -214,6 +216,7 @@ const applyChild =
 
 const applyChecklist = applyChild('checklist', byPosition);
 const applyComment = applyChild('comments', byCreatedAt);
+const applyAttachment = applyChild('attachments', byCreatedAt);
 
 /** A fellow member renamed themselves: their avatar and name follow ('Profil'). */
 const applyProfile = (data: BoardData, change: RowChange): BoardData => {
@@ -249,6 +252,7 @@ const appliers: Record<BoardTable, (data: BoardData, change: RowChange) => Board
   card_tags: (data, change) => applyLink(data, change, 'label_ids', 'label_id'),
   card_checklist_items: applyChecklist,
   card_comments: applyComment,
+  card_attachments: applyAttachment,
 };
 
 export const applyRowChange = (data: BoardData, change: RowChange): BoardData =>

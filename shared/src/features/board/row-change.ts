@@ -9,7 +9,8 @@ export type BoardTable =
   | 'card_assignees'
   | 'card_tags'
   | 'card_checklist_items'
-  | 'card_comments';
+  | 'card_comments'
+  | 'card_attachments';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
 

@@ -297,6 +297,8 @@ export type Database = {
           id: string;
           position: number;
           text: string;
+          updated_by: string | null;
+          version: number;
         };
         Insert: {
           assigned_to?: string | null;
@@ -307,6 +309,8 @@ export type Database = {
           id?: string;
           position?: number;
           text?: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Update: {
           assigned_to?: string | null;
@@ -317,6 +321,8 @@ export type Database = {
           id?: string;
           position?: number;
           text?: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Relationships: [
           {
@@ -330,8 +336,6 @@ export type Database = {
             foreignKeyName: 'card_checklist_items_card_id_fkey';
             columns: ['card_id'];
             isOneToOne: false;
-          updated_by: string | null;
-          version: number;
             referencedRelation: 'cards';
             referencedColumns: ['id'];
           },
@@ -342,25 +346,25 @@ export type Database = {
           card_id: string;
           created_at: string;
           edited_at: string | null;
-          updated_by?: string | null;
-          version?: number;
           id: string;
           imported_at: string | null;
           imported_author_name: string | null;
           text: string;
+          updated_by: string | null;
           user_id: string;
+          version: number;
         };
         Insert: {
           card_id: string;
           created_at?: string;
           edited_at?: string | null;
-          updated_by?: string | null;
-          version?: number;
           id?: string;
           imported_at?: string | null;
           imported_author_name?: string | null;
           text: string;
+          updated_by?: string | null;
           user_id?: string;
+          version?: number;
         };
         Update: {
           card_id?: string;
@@ -370,7 +374,9 @@ export type Database = {
           imported_at?: string | null;
           imported_author_name?: string | null;
           text?: string;
+          updated_by?: string | null;
           user_id?: string;
+          version?: number;
         };
         Relationships: [
           {
@@ -383,9 +389,7 @@ export type Database = {
           {
             foreignKeyName: 'card_comments_user_id_fkey';
             columns: ['user_id'];
-          updated_by: string | null;
             isOneToOne: false;
-          version: number;
             referencedRelation: 'profiles';
             referencedColumns: ['id'];
           },
@@ -395,9 +399,7 @@ export type Database = {
         Row: {
           card_id: string;
           created_at: string;
-          updated_by?: string | null;
           label_id: string;
-          version?: number;
         };
         Insert: {
           card_id: string;
@@ -407,9 +409,7 @@ export type Database = {
         Update: {
           card_id?: string;
           created_at?: string;
-          updated_by?: string | null;
           label_id?: string;
-          version?: number;
         };
         Relationships: [
           {
@@ -478,6 +478,8 @@ export type Database = {
           position: number;
           priority: string;
           title: string;
+          updated_by: string | null;
+          version: number;
         };
         Insert: {
           archived_at?: string | null;
@@ -492,6 +494,8 @@ export type Database = {
           position?: number;
           priority?: string;
           title: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Update: {
           archived_at?: string | null;
@@ -506,6 +510,8 @@ export type Database = {
           position?: number;
           priority?: string;
           title?: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Relationships: [
           {
@@ -539,6 +545,8 @@ export type Database = {
           id: string;
           position: number;
           title: string;
+          updated_by: string | null;
+          version: number;
         };
         Insert: {
           archived_at?: string | null;
@@ -547,8 +555,8 @@ export type Database = {
           id?: string;
           position?: number;
           title: string;
-          updated_by: string | null;
-          version: number;
+          updated_by?: string | null;
+          version?: number;
         };
         Update: {
           archived_at?: string | null;
@@ -557,14 +565,14 @@ export type Database = {
           id?: string;
           position?: number;
           title?: string;
+          updated_by?: string | null;
+          version?: number;
         };
         Relationships: [
           {
             foreignKeyName: 'lists_board_id_fkey';
             columns: ['board_id'];
             isOneToOne: false;
-          updated_by?: string | null;
-          version?: number;
             referencedRelation: 'boards';
             referencedColumns: ['id'];
           },
@@ -656,8 +664,6 @@ export type Database = {
         };
         Insert: {
           created_at?: string;
-          updated_by?: string | null;
-          version?: number;
           email?: string | null;
           full_name?: string;
           id: string;
@@ -691,8 +697,6 @@ export type Database = {
       my_tasks: {
         Args: Record<PropertyKey, never>;
         Returns: Database['public']['CompositeTypes']['my_task'][];
-          updated_by: string | null;
-          version: number;
         SetofOptions: {
           from: '*';
           to: 'my_task';
@@ -701,8 +705,6 @@ export type Database = {
         };
       };
       renumber_board_lists: {
-          updated_by?: string | null;
-          version?: number;
         Args: { p_board_id: string };
         Returns: {
           archived_at: string | null;
@@ -711,8 +713,8 @@ export type Database = {
           id: string;
           position: number;
           title: string;
-          updated_by?: string | null;
-          version?: number;
+          updated_by: string | null;
+          version: number;
         }[];
         SetofOptions: {
           from: '*';
@@ -736,6 +738,8 @@ export type Database = {
           position: number;
           priority: string;
           title: string;
+          updated_by: string | null;
+          version: number;
         }[];
         SetofOptions: {
           from: '*';
@@ -858,8 +862,6 @@ export type CompositeTypes<
     keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
   CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals;
-          updated_by: string | null;
-          version: number;
   }
     ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
     : never) = never,
@@ -874,5 +876,3 @@ export const Constants = {
     Enums: {},
   },
 } as const;
-          updated_by: string | null;
-          version: number;

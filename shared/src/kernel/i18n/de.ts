@@ -161,6 +161,12 @@ export const de = {
     linkNotCopied: 'Der Link konnte nicht kopiert werden: {url}',
     unknownUser: 'Unbekannt',
   },
+  // The card's 'Anhänge' section as it opens; the rest loads with its files (de-on-demand.ts).
+  attachments: {
+    title: 'Anhänge',
+    add: 'Datei anhängen',
+    dropHere: 'Dateien hier ablegen, um sie anzuhängen',
+  },
   cardDetail: {
     inList: 'In der Liste „{list}“',
   },
@@ -254,6 +260,8 @@ export const de = {
     subtasks: ', {done} von {total} Unteraufgaben erledigt',
     comments: ', {count} Kommentare',
     commentsOne: ', 1 Kommentar',
+    attachments: ', {count} Anhänge',
+    attachmentsOne: ', 1 Anhang',
     assignees: ', zugewiesen an',
   },
   dnd: {
@@ -363,6 +371,8 @@ export const de = {
       commentAddedDeleted: '{actor} hat {card} kommentiert (Kommentar gelöscht)',
       commentEdited: '{actor} hat einen Kommentar {ofCard} bearbeitet',
       commentRemoved: '{actor} hat einen Kommentar {ofCard} gelöscht',
+      attachmentAdded: '{actor} hat {ofCard} die Datei „{name}“ angehängt',
+      attachmentRemoved: '{actor} hat die Datei „{name}“ von {ofCard} entfernt',
       listCreated: '{actor} hat die Liste „{list}“ angelegt',
       listRenamed: '{actor} hat die Liste „{before}“ in „{after}“ umbenannt',
       listDeleted: '{actor} hat die Liste „{list}“ gelöscht',

@@ -15,6 +15,7 @@ import {
 } from '@taskflow/shared';
 import { Fragment, memo, useCallback, useContext, type ReactNode } from 'react';
 import { KeyboardCarryContext } from '../hooks/use-keyboard-carry';
+import { TileCover } from './tile-cover';
 
 /** A small line icon beside a count on the tile; the spoken text says what the count is. */
 const TileIcon = ({ children }: { children: ReactNode }) => (
@@ -33,6 +34,16 @@ const ChecklistIcon = () => (
   <TileIcon>
     <rect x="2" y="2" width="12" height="12" rx="3" strokeWidth="1.5" />
     <path d="m5 8.5 2 2 4-4.5" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+  </TileIcon>
+);
+
+const AttachmentIcon = () => (
+  <TileIcon>
+    <path
+      d="M10.5 4.5 5.25 9.75a1.5 1.5 0 0 0 2.12 2.12l5.66-5.65a3 3 0 0 0-4.25-4.25L3.1 7.65a4.5 4.5 0 0 0 6.36 6.36l4.04-4.03"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+    />
   </TileIcon>
 );
 
@@ -172,8 +183,13 @@ const CardFace = memo(function CardFace({ card, labels, profiles }: TileLookups 
   const done = card.checklist.filter((item) => item.completed).length;
   const overdue = isOverdue(card.due_date);
   const comments = card.comments.length;
+  const attachments = card.attachments.length;
+  const cover = card.cover_attachment_id
+    ? card.attachments.find((attachment) => attachment.id === card.cover_attachment_id)
+    : undefined;
   return (
     <>
+      {cover ? <TileCover cover={cover} /> : null}
       <span className="block text-sm font-medium break-words text-slate-900">{card.title}</span>
       {card.label_ids.length > 0 ? (
         <span className="order-first mb-2 flex flex-wrap gap-1">
@@ -221,6 +237,17 @@ const CardFace = memo(function CardFace({ card, labels, profiles }: TileLookups 
             <span aria-hidden="true">{comments}</span>
             <span className="sr-only">
               {comments === 1 ? t('tile.commentsOne') : t('tile.comments', { count: comments })}
+            </span>
+          </span>
+        ) : null}
+        {attachments > 0 ? (
+          <span className="flex items-center gap-1">
+            <AttachmentIcon />
+            <span aria-hidden="true">{attachments}</span>
+            <span className="sr-only">
+              {attachments === 1
+                ? t('tile.attachmentsOne')
+                : t('tile.attachments', { count: attachments })}
             </span>
           </span>
         ) : null}
