@@ -141,7 +141,7 @@ const base64Url = (bytes: Uint8Array) => {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 };
 
-const fromBase64Url = (value: string) => {
+const fromBase64Url = (value: string): Uint8Array<ArrayBuffer> => {
   const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 };
@@ -179,7 +179,7 @@ export const verifyUnsubscribeToken = async (
 ): Promise<string | null> => {
   const [userId, mac, ...rest] = token.split('.');
   if (!userId || !mac || rest.length > 0 || !UUID.test(userId)) return null;
-  let signature: Uint8Array;
+  let signature: Uint8Array<ArrayBuffer>;
   try {
     signature = fromBase64Url(mac);
   } catch {
