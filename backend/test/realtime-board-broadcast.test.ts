@@ -193,16 +193,20 @@ describe('board changes over private broadcast', () => {
     await alice.client.from('boards').update({ title: 'Umbenannt' }).eq('id', boardId);
     await alice.client.from('board_members').delete().eq('board_id', boardId).eq('user_id', bob.id);
 
-    await waitFor(() => mine.heard.length === 3, 'bob to hear three membership messages');
-    expect(mine.heard.map((h) => [h.payload.table, h.event])).toEqual([
+    // Other features (notifications) speak on the same topic: the membership messages are those
+    // about board_members and boards, and the numbers run over every message of the topic.
+    const memberships = () =>
+      mine.heard.filter((h) => h.payload.table === 'board_members' || h.payload.table === 'boards');
+    await waitFor(() => memberships().length === 3, 'bob to hear three membership messages');
+    expect(memberships().map((h) => [h.payload.table, h.event])).toEqual([
       ['board_members', 'INSERT'],
       ['boards', 'UPDATE'],
       ['board_members', 'DELETE'],
     ]);
-    expect(mine.heard[0]!.payload.record).toMatchObject({ board_id: boardId, user_id: bob.id });
-    expect(mine.heard[1]!.payload.record).toMatchObject({ id: boardId, title: 'Umbenannt' });
+    expect(memberships()[0]!.payload.record).toMatchObject({ board_id: boardId, user_id: bob.id });
+    expect(memberships()[1]!.payload.record).toMatchObject({ id: boardId, title: 'Umbenannt' });
     const seqs = mine.heard.map((h) => Number(h.payload.seq));
-    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+    seqs.forEach((seq, i) => i > 0 && expect(seq).toBe(seqs[i - 1]! + 1));
     await bob.client.removeChannel(mine.channel);
   });
 });
