@@ -4,7 +4,9 @@ import {
   TextArea,
   boardStore,
   currentUser,
+  displayName,
   t,
+  useBoard,
   type Card,
 } from '@taskflow/shared';
 import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -37,6 +39,12 @@ export const DescriptionField = ({ card }: { card: Card }) => {
     void boardStore.updateCard(card.id, { description: value });
   });
   const [editing, setEditing] = useState(false);
+  // Mentions read as the members' current names.
+  const { data } = useBoard(card.board_id);
+  const nameOf = (id: string) => {
+    const member = data?.members.find((m) => m.user_id === id);
+    return member?.profile ? displayName(member.profile) : undefined;
+  };
   // Reopened after a reload with text typed before it: back in the editor, saved as typing is.
   const restore = useRef(unsaved !== card.description ? unsaved : '');
   const { onChange: type } = description;
@@ -82,7 +90,7 @@ export const DescriptionField = ({ card }: { card: Card }) => {
           onClick={editOnClick}
           className="cursor-text rounded-lg px-3 py-2 text-sm ring-1 ring-transparent hover:ring-slate-200"
         >
-          <Markdown text={description.value} />
+          <Markdown text={description.value} nameOf={nameOf} />
         </div>
       ) : (
         <>
