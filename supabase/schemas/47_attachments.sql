@@ -3,7 +3,7 @@
 -- triggers").
 --
 -- Attachments (tables: migration 20261126017000_card_attachments.sql; the bucket and its
--- policies: 20261126017004_attachments_bucket.sql).
+-- policies: 20261126017005_attachments_bucket.sql).
 
 -- BEFORE INSERT, security definer: it reads the stored object (storage.objects, which members
 -- read only through their policy) and the board's total, which must count every attachment.
