@@ -121,7 +121,7 @@ export const compression = (): MiddlewareHandler => async (c, next) => {
   const reader = res.body.getReader();
   const ahead = await readAhead(reader, MIN_BYTES);
   // Hono copies the old answer's headers onto a new one, so headers are edited after it is set.
-  const replace = (body: BodyInit) => {
+  const replace = (body: ConstructorParameters<typeof Response>[0]) => {
     c.res = new Response(body, { status: res.status, headers: res.headers });
     return c.res.headers;
   };
@@ -136,8 +136,9 @@ export const compression = (): MiddlewareHandler => async (c, next) => {
     return;
   }
   const zip = Duplex.toWeb(compressor(coding, declared ? Number(declared) : undefined));
+  // node:stream's web types and the global ones differ only nominally.
   const headers = replace(
-    rest.pipeThrough(zip as unknown as ReadableWritablePair<Uint8Array, Uint8Array>),
+    rest.pipeThrough(zip as unknown as TransformStream<Uint8Array, Uint8Array>),
   );
   addVary(headers);
   headers.set('Content-Encoding', coding);
