@@ -289,8 +289,7 @@ describe('a journey under the security policy', () => {
     for (const request of fromServers) {
       assert.match(
         new URL(request.url).pathname,
-        // the web app manifest is a document of the page too (index.html links it)
-        /\/(|remoteEntry\.js|mf-manifest\.json|runtime-config\.json|manifest\.webmanifest)$/,
+        /\/(|remoteEntry\.js|mf-manifest\.json|runtime-config\.json)$/,
       );
       assert.equal(request.wireStatus, 304, request.url);
     }

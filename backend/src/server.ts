@@ -20,6 +20,7 @@ import { openDb } from './db/open.ts';
 import { nodeRequestListener } from './http/node-listener.ts';
 import type { Db } from './db/types.ts';
 import { createLogger } from './logger.ts';
+import { startInvitationMailer } from './mail/invitation-mailer.ts';
 import { createMailSender } from './mail/sender.ts';
 import { startNotificationWorker } from './notifications/digest-worker.ts';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-routes.ts';
@@ -142,6 +143,7 @@ export const startBackend = async (
       unsubscribeBaseUrl: `${ctx.config.publicUrl}${UNSUBSCRIBE_PATH}`,
       secret: config.jwtSecret,
     });
+    const invitationMailer = startInvitationMailer(ctx);
     const removeGuards = installProcessGuards(logger);
     const openDbHandle = db;
     return {
@@ -153,6 +155,7 @@ export const startBackend = async (
       server,
       async close() {
         await notificationWorker.stop();
+        invitationMailer.stop();
         await realtime?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

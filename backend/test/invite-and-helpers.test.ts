@@ -95,7 +95,7 @@ describe('invite_board_member', () => {
     for (let i = 0; i < 30; i += 1) {
       const { data, error } = await invite(uniqueEmail('probe'));
       expect(error).toBeNull();
-      expect(data).toEqual({ status: 'not_found' });
+      expect(data).toMatchObject({ status: 'invited' });
       // Registered people in between are added and do not use up the allowance.
       if (i === 10) expect((await invite(known!)).data).toMatchObject({ status: 'added' });
     }
@@ -117,7 +117,7 @@ describe('invite_board_member', () => {
       p_board_id: otherBoard,
       p_email: uniqueEmail('nobody'),
     });
-    expect(other.data).toEqual({ status: 'not_found' });
+    expect(other.data).toMatchObject({ status: 'invited' });
 
     // Nine minutes later the window still holds (the old limit counted 10 minutes).
     await backend.db.query(
@@ -130,7 +130,7 @@ describe('invite_board_member', () => {
       `update private.invite_rate set window_start = now() - interval '1 hour' where user_id = $1`,
       [inviter.user.id],
     );
-    expect((await invite(uniqueEmail('probe'))).data).toEqual({ status: 'not_found' });
+    expect((await invite(uniqueEmail('probe'))).data).toMatchObject({ status: 'invited' });
     expect((await invite(later!)).data).toMatchObject({ status: 'added' });
   });
 
@@ -149,7 +149,7 @@ describe('invite_board_member', () => {
         body: JSON.stringify({ p_board_id: boardId, p_email: uniqueEmail('probe') }),
       });
     for (let i = 0; i < 30; i += 1)
-      expect(await (await ask()).json()).toEqual({ status: 'not_found' });
+      expect(await (await ask()).json()).toMatchObject({ status: 'invited' });
     const refused = await ask();
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { code: string }).code).toBe('PT429');

@@ -17,7 +17,7 @@ as $$
 $$;
 
 comment on function public.invite_board_member(uuid, text) is
-  'Adds the registered user with this e-mail (trimmed, case-insensitive) to the board as a member. Owner only (42501 otherwise); after 30 addresses that are not registered within an hour, every lookup is refused for the rest of that hour (PT429, HTTP 429). Returns {"status":"added","member":{...}}, {"status":"not_found"} or {"status":"already_member"}.';
+  'Adds the registered user with this e-mail (trimmed, case-insensitive) to the board as a member. Owner only (42501 otherwise); after 30 addresses that are not registered within an hour, every lookup is refused for the rest of that hour (PT429, HTTP 429). Returns {"status":"added","member":{...}}, {"status":"invited","email":...} for an address nobody registered (a pending invitation is stored and mailed), {"status":"invalid_email"} or {"status":"already_member"}.';
 
 revoke execute on function public.invite_board_member(uuid, text) from public, anon;
 grant execute on function public.invite_board_member(uuid, text) to authenticated, service_role;
@@ -84,7 +84,16 @@ begin
   select p.id into v_user_id from public.profiles p where lower(p.email) = v_email limit 1;
   if v_user_id is null then
     update private.invite_rate set calls = calls + 1 where user_id = v_caller;
-    return json_build_object('status', 'not_found');
+    -- Nobody has the address yet: a pending invitation, mailed by the backend's invitation
+    -- mailer, which becomes a membership when the address is registered and confirmed
+    -- (75_board_invitations.sql). Inviting again keeps the first one.
+    if v_email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' or char_length(v_email) > 255 then
+      return json_build_object('status', 'invalid_email');
+    end if;
+    insert into public.board_invitations (board_id, email, invited_by)
+    values (p_board_id, v_email, v_caller)
+    on conflict (board_id, email) do nothing;
+    return json_build_object('status', 'invited', 'email', v_email);
   end if;
 
   -- ON CONFLICT rather than a prior lookup: two concurrent invitations cannot both add.

@@ -1,5 +1,6 @@
 import './remote.css';
 import {
+  Button,
   ConfirmDialog,
   Modal,
   StyleScope,
@@ -24,6 +25,38 @@ const TeamManagement = ({ boardId, onClose }: TeamManagementProps) => {
       <div className="space-y-5">
         {team.isOwner ? (
           <InviteForm busy={team.inviting} error={team.inviteError} onInvite={team.invite} />
+        ) : null}
+        {team.isOwner && (team.invitations.length > 0 || team.invitationsError) ? (
+          <section aria-labelledby="team-pending-invitations">
+            <h3
+              id="team-pending-invitations"
+              className="text-xs font-semibold uppercase tracking-wide text-slate-500"
+            >
+              {t('team.pendingTitle')} ({team.invitations.length})
+            </h3>
+            {team.invitationsError ? (
+              <p role="alert" className="py-2 text-sm text-red-700">
+                {t('team.invitationsFailed')}
+              </p>
+            ) : null}
+            <ul className="divide-y divide-slate-100">
+              {team.invitations.map((invitation) => (
+                <li key={invitation.id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="min-w-0 truncate text-sm text-slate-700">
+                    {invitation.email}
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t('team.withdrawLabel', { email: invitation.email })}
+                    onClick={() => void team.withdraw(invitation)}
+                  >
+                    {t('team.withdraw')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
         <section>
           <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">

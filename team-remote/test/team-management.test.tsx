@@ -5,11 +5,19 @@ import { memoryGateway } from '@taskflow/shared/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TeamManagement from '../src/team-management';
 
-const memory = vi.hoisted(() => ({ signedInAs: 'user-anna' }));
+const memory = vi.hoisted(() => ({
+  signedInAs: 'user-anna',
+  invitations: [] as { id: string; email: string; created_at: string }[],
+}));
 
 vi.mock('@taskflow/shared', async (importOriginal) =>
   (await import('@taskflow/shared/testing')).sharedOnMemoryGateway(await importOriginal(), {
     currentUser: () => ({ id: memory.signedInAs, email: '', fullName: '' }),
+    // The pending invitations, as row-level security shows them to the owner.
+    fetchInvitations: async () => [...memory.invitations],
+    withdrawInvitation: async (id: string) => {
+      memory.invitations = memory.invitations.filter((invitation) => invitation.id !== id);
+    },
   }),
 );
 
@@ -18,6 +26,7 @@ const { boardStore, getToastsForTest } = await import('./shared-harness');
 afterEach(() => {
   boardStore.close();
   memory.signedInAs = 'user-anna';
+  memory.invitations = [];
   vi.restoreAllMocks();
 });
 
@@ -44,7 +53,9 @@ describe('team management', () => {
     ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Einladen' })).toBeTruthy();
     expect(
-      within(dialog).getByText('Die Person muss bereits ein TaskFlow-Konto haben.'),
+      within(dialog).getByText(
+        'Wer noch kein TaskFlow-Konto hat, bekommt eine Einladung per E-Mail.',
+      ),
     ).toBeTruthy();
   });
 
@@ -60,15 +71,40 @@ describe('team management', () => {
     );
   });
 
-  it('says so when the invited person has no account', async () => {
+  it('invites a person without an account by mail, and lists the invitation until withdrawn', async () => {
+    vi.spyOn(boardStore, 'inviteMember').mockImplementation(async (email) => {
+      memory.invitations.push({ id: 'inv-1', email, created_at: '2026-11-26T12:00:00Z' });
+      return { status: 'invited', email };
+    });
     const dialog = await renderTeam();
     await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), ' Neu@Beispiel.de ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
-    const invite = memoryGateway().calls.find((call) => call.name === 'inviteMemberByEmail');
-    expect(invite?.args).toEqual(['board-1', 'neu@beispiel.de']);
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Fehler beim Hinzufügen des Members. Benutzer nicht gefunden. Die Person muss sich zuerst registrieren.',
+    expect(boardStore.inviteMember).toHaveBeenCalledWith('neu@beispiel.de');
+    await waitFor(() =>
+      expect(getToastsForTest().map((toast) => toast.message)).toContain(
+        'Einladung an neu@beispiel.de gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
+      ),
     );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    const pending = await within(dialog).findByRole('region', { name: /Offene Einladungen/ });
+    expect(within(pending).getByText('neu@beispiel.de')).toBeTruthy();
+
+    await userEvent.click(
+      within(pending).getByRole('button', { name: 'Einladung an neu@beispiel.de zurückziehen' }),
+    );
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('region', { name: /Offene Einladungen/ })).toBeNull(),
+    );
+    expect(getToastsForTest().map((toast) => toast.message)).toContain(
+      'Die Einladung an neu@beispiel.de wurde zurückgezogen.',
+    );
+  });
+
+  it('shows no pending invitations to a member who is not the owner', async () => {
+    memory.invitations = [{ id: 'inv-2', email: 'x@beispiel.de', created_at: '' }];
+    memory.signedInAs = 'user-ben';
+    const dialog = await renderTeam();
+    expect(within(dialog).queryByText('x@beispiel.de')).toBeNull();
   });
 
   it('adds a registered person and confirms it', async () => {

@@ -78,6 +78,8 @@ const columnDefaults: {
     ...versioned,
   },
   activity: { card_id: null, actor_id: null, data: {} },
+  // Written by invite_board_member only; the client never draws one.
+  board_invitations: { invited_by: null, mailed_at: null },
   notifications: {
     actor_id: null,
     board_id: null,

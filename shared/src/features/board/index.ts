@@ -4,7 +4,8 @@ export type { BoardStore, BoardStoreState, BoardStatus } from './board-store';
 export type { CardPatch } from './api/cards-api';
 export type { CardPlace } from './commands/cards';
 export type { ChecklistPatch, NewChecklistItem } from './api/checklist-api';
-export type { InviteResult } from './api/members-api';
+export type { InviteResult, PendingInvitation } from './api/members-api';
+export { fetchInvitations, withdrawInvitation } from './api/members-api';
 export type { EditConflict, ConflictField, ConflictChoice } from './edit-conflicts';
 export { copyCardTo, fetchBoardLists, moveCardTo, type ListChoice } from './api/card-transfer-api';
 export {

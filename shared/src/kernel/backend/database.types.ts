@@ -45,6 +45,48 @@ export type Database = {
           },
         ];
       };
+      board_invitations: {
+        Row: {
+          board_id: string;
+          created_at: string;
+          email: string;
+          id: string;
+          invited_by: string | null;
+          mailed_at: string | null;
+        };
+        Insert: {
+          board_id: string;
+          created_at?: string;
+          email: string;
+          id?: string;
+          invited_by?: string | null;
+          mailed_at?: string | null;
+        };
+        Update: {
+          board_id?: string;
+          created_at?: string;
+          email?: string;
+          id?: string;
+          invited_by?: string | null;
+          mailed_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'board_invitations_board_id_fkey';
+            columns: ['board_id'];
+            isOneToOne: false;
+            referencedRelation: 'boards';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'board_invitations_invited_by_fkey';
+            columns: ['invited_by'];
+            isOneToOne: false;
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       board_labels: {
         Row: {
           board_id: string;

@@ -199,7 +199,7 @@ export const de = {
     inviteLabel: 'Mitglied per E-Mail einladen',
     invitePlaceholder: 'name@beispiel.de',
     invite: 'Einladen',
-    inviteHint: 'Die Person muss bereits ein TaskFlow-Konto haben.',
+    inviteHint: 'Wer noch kein TaskFlow-Konto hat, bekommt eine Einladung per E-Mail.',
     members: 'Mitglieder',
     you: 'Du',
     owner: 'Owner',
@@ -211,6 +211,14 @@ export const de = {
     tooManyUnknown:
       'Sie haben in der letzten Stunde zu viele Adressen ohne TaskFlow-Konto eingeladen. Bitte versuchen Sie es später erneut.',
     added: '{email} wurde zum Board hinzugefügt!',
+    // Replaces the spec's 'Benutzer nicht gefunden …' (issue 23.3).
+    invited:
+      'Einladung an {email} gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
+    pendingTitle: 'Offene Einladungen',
+    withdraw: 'Zurückziehen',
+    withdrawLabel: 'Einladung an {email} zurückziehen',
+    withdrawn: 'Die Einladung an {email} wurde zurückgezogen.',
+    invitationsFailed: 'Die offenen Einladungen konnten nicht geladen werden.',
     removed: 'Mitglied wurde entfernt.',
     confirmRemove: 'Möchten Sie dieses Mitglied wirklich vom Board entfernen?',
     confirmRemoveTitle: 'Mitglied entfernen',

@@ -3,7 +3,19 @@ import { getSupabase } from '../../../kernel/backend/supabase-client';
 import { check, unwrap } from '../../../kernel/backend/api-error';
 
 export type InviteResult =
-  { status: 'added'; member: BoardMember } | { status: 'not_found' } | { status: 'already_member' };
+  | { status: 'added'; member: BoardMember }
+  /** Nobody registered the address: a pending invitation was stored and is mailed. */
+  | { status: 'invited'; email: string }
+  | { status: 'invalid_email' }
+  | { status: 'not_found' }
+  | { status: 'already_member' };
+
+/** A pending invitation of an address without an account (only the board's owner reads them). */
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  created_at: string;
+}
 
 /** E-mail is trimmed and lower-cased (docs/product-spec.md §5); the function answers without exposing users. */
 export const inviteMemberByEmail = async (boardId: string, email: string): Promise<InviteResult> =>
@@ -25,3 +37,17 @@ export const fetchProfile = async (userId: string): Promise<Profile | null> =>
       .eq('id', userId)
       .maybeSingle(),
   );
+
+/** The board's pending invitations, oldest first; row-level security shows them to the owner only. */
+export const fetchInvitations = async (boardId: string): Promise<PendingInvitation[]> =>
+  unwrap(
+    await getSupabase()
+      .from('board_invitations')
+      .select('id,email,created_at')
+      .eq('board_id', boardId)
+      .order('created_at'),
+  );
+
+/** Withdraws an invitation: the address no longer becomes a member when it registers. */
+export const withdrawInvitation = async (invitationId: string): Promise<void> =>
+  check(await getSupabase().from('board_invitations').delete().eq('id', invitationId));

@@ -1,13 +1,16 @@
 import {
   ApiError,
   currentUser,
+  fetchInvitations,
   selectMembers,
   showToast,
   t,
   useBoard,
   boardStore,
+  withdrawInvitation,
+  type PendingInvitation,
 } from '@taskflow/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 /** The team of a board and the owner's commands, with the spec's messages (§5, §8). */
 export const useTeam = (boardId: string) => {
@@ -18,6 +21,21 @@ export const useTeam = (boardId: string) => {
   const isOwner = !!data && !!me && data.board.owner_id === me.id;
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
+  const [invitations, setInvitations] = useState<PendingInvitation[]>([]);
+  const [invitationsError, setInvitationsError] = useState(false);
+
+  // The owner's pending invitations (row-level security shows them to no one else).
+  const loadInvitations = useCallback(async () => {
+    try {
+      setInvitations(await fetchInvitations(boardId));
+      setInvitationsError(false);
+    } catch {
+      setInvitationsError(true);
+    }
+  }, [boardId]);
+  useEffect(() => {
+    if (isOwner) void loadInvitations();
+  }, [isOwner, loadInvitations]);
 
   const invite = async (email: string): Promise<boolean> => {
     const address = email.trim().toLowerCase();
@@ -30,8 +48,15 @@ export const useTeam = (boardId: string) => {
         showToast(t('team.added', { email: address }), 'success');
         return true;
       }
+      if (result?.status === 'invited') {
+        showToast(t('team.invited', { email: result.email }), 'success');
+        void loadInvitations();
+        return true;
+      }
       const reason =
-        result?.status === 'already_member' ? t('team.alreadyMember') : t('team.userNotFound');
+        result?.status === 'already_member'
+          ? t('team.alreadyMember')
+          : t('auth.errors.invalidEmail');
       setInviteError(`${t('team.inviteFailed')} ${reason}`);
       return false;
     } catch (error) {
@@ -54,5 +79,27 @@ export const useTeam = (boardId: string) => {
     if (await boardStore.removeMember(memberId)) showToast(t('team.removed'), 'success');
   };
 
-  return { status: board.status, members, me, isOwner, invite, inviting, inviteError, remove };
+  const withdraw = async (invitation: PendingInvitation): Promise<void> => {
+    try {
+      await withdrawInvitation(invitation.id);
+      showToast(t('team.withdrawn', { email: invitation.email }), 'success');
+    } catch (error) {
+      showToast(error instanceof Error ? error.message : t('team.inviteFailed'), 'error');
+    }
+    await loadInvitations();
+  };
+
+  return {
+    status: board.status,
+    members,
+    me,
+    isOwner,
+    invite,
+    inviting,
+    inviteError,
+    remove,
+    invitations,
+    invitationsError,
+    withdraw,
+  };
 };
