@@ -65,6 +65,8 @@ const onDemandPaths = [
   '/shell/src/features/boards/components/delete-board-dialog.tsx',
   '/shell/src/features/archive/',
   '/shell/src/features/filters/components/filter-bar.tsx',
+  '/shell/src/features/auth/components/forgot-password-form.tsx',
+  '/shell/src/features/auth/components/new-password-screen.tsx',
   '/shell/src/features/shortcuts/components/',
   // Attachments: their Storage client and transfers (shared/src/features/attachments/index.ts).
   '/shared/src/features/attachments/attachment-code.ts',

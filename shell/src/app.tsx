@@ -1,7 +1,14 @@
-import { ToastViewport, useSession } from '@taskflow/shared';
+import { ToastViewport, usePasswordRecovery, useSession } from '@taskflow/shared';
 import { AuthScreen } from './features/auth/components/auth-screen';
 import { LoadingScreen } from './features/loading/components/loading-screen';
+import { lazyView } from './features/loading/lazy-view';
 import { MainScreen } from './features/workspace/components/main-screen';
+
+// Only a recovery link's session shows it, so it loads then (lazyView).
+const NewPasswordScreen = lazyView(
+  () => import('./features/auth/components/new-password-screen'),
+  'NewPasswordScreen',
+);
 
 /**
  * The screen follows the session state; signed in, the address names the board and card
@@ -10,11 +17,13 @@ import { MainScreen } from './features/workspace/components/main-screen';
  */
 export const App = () => {
   const session = useSession();
+  const recovering = usePasswordRecovery();
   return (
     <>
       {session.status === 'loading' ? <LoadingScreen /> : null}
       {session.status === 'signedOut' ? <AuthScreen /> : null}
-      {session.status === 'signedIn' ? <MainScreen user={session.user} /> : null}
+      {session.status === 'signedIn' && recovering ? <NewPasswordScreen /> : null}
+      {session.status === 'signedIn' && !recovering ? <MainScreen user={session.user} /> : null}
       <ToastViewport />
     </>
   );

@@ -4,23 +4,36 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Shared from '@taskflow/shared';
 import { AuthScreen } from '../src/features/auth/components/auth-screen';
 
+interface Result {
+  error: string | null;
+  code?: string;
+  needsConfirmation?: boolean;
+}
+
 const backend = vi.hoisted(() => ({
-  signIn: vi.fn<(email: string, password: string) => Promise<{ error: string | null }>>(),
-  signUp:
-    vi.fn<
-      (email: string, password: string, fullName: string) => Promise<{ error: string | null }>
-    >(),
+  signIn: vi.fn<(email: string, password: string) => Promise<Result>>(),
+  signUp: vi.fn<(email: string, password: string, fullName: string) => Promise<Result>>(),
+  resendConfirmation: vi.fn<(email: string) => Promise<Result>>(),
+  requestPasswordReset: vi.fn<(email: string) => Promise<Result>>(),
+  takeLinkFailure: vi.fn<() => boolean>(),
 }));
 
 vi.mock('@taskflow/shared', async (importOriginal) => ({
   ...(await importOriginal<typeof Shared>()),
   signIn: backend.signIn,
   signUp: backend.signUp,
+  resendConfirmation: backend.resendConfirmation,
+  requestPasswordReset: backend.requestPasswordReset,
+  takeLinkFailure: backend.takeLinkFailure,
+  subscribeLinkFailure: () => () => {},
 }));
 
 beforeEach(() => {
   backend.signIn.mockReset().mockResolvedValue({ error: null });
   backend.signUp.mockReset().mockResolvedValue({ error: null });
+  backend.resendConfirmation.mockReset().mockResolvedValue({ error: null });
+  backend.requestPasswordReset.mockReset().mockResolvedValue({ error: null });
+  backend.takeLinkFailure.mockReset().mockReturnValue(false);
 });
 
 const fill = async (label: string, value: string) =>
@@ -130,5 +143,73 @@ describe('password field', () => {
     await fill('E-Mail', 'anna@example.de');
     await fill('Passwort', 'falsch{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe('E-Mail oder Passwort ist falsch.');
+  });
+});
+
+describe('accounts by e-mail', () => {
+  const signUpAs = async () => {
+    render(<AuthScreen />);
+    await userEvent.click(screen.getByRole('button', { name: /Jetzt registrieren/ }));
+    await fill('Vollständiger Name', 'Neu Kollegin');
+    await fill('E-Mail', 'neu@example.de');
+    await fill('Passwort', 'geheim123{Enter}');
+  };
+
+  it("asks to confirm the address when sign-up brings no session ('Fast geschafft!')", async () => {
+    backend.signUp.mockResolvedValue({ error: null, needsConfirmation: true });
+    await signUpAs();
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Fast geschafft! Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link, den wir Ihnen geschickt haben.',
+    );
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+  });
+
+  it('offers to resend the confirmation mail when the address is not confirmed yet', async () => {
+    backend.signIn.mockResolvedValue({
+      error:
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link, den wir Ihnen geschickt haben.',
+      code: 'email_not_confirmed',
+    });
+    render(<AuthScreen />);
+    await fill('E-Mail', 'neu@example.de');
+    await fill('Passwort', 'geheim123{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain('Bitte bestätigen Sie zuerst');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' }),
+    );
+    expect(backend.resendConfirmation).toHaveBeenCalledWith('neu@example.de');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.',
+    );
+    expect(screen.queryByRole('button', { name: 'Bestätigungs-E-Mail erneut senden' })).toBeNull();
+  });
+
+  it("'Passwort vergessen?' mails a link and answers the same for any address", async () => {
+    render(<AuthScreen />);
+    await fill('E-Mail', 'anna@example.de');
+    await userEvent.click(screen.getByRole('button', { name: 'Passwort vergessen?' }));
+    expect(await screen.findByRole('heading', { name: 'Passwort vergessen?' })).toBeTruthy();
+    expect((screen.getByLabelText('E-Mail') as HTMLInputElement).value).toBe('anna@example.de');
+    await userEvent.click(screen.getByRole('button', { name: 'Link senden' }));
+    expect(backend.requestPasswordReset).toHaveBeenCalledWith('anna@example.de');
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Wenn ein Konto mit dieser Adresse besteht, haben wir Ihnen einen Link geschickt. Bitte sehen Sie in Ihrem Postfach nach.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Zurück zur Anmeldung' }));
+    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+  });
+
+  it('says so when a mailed link was used already or has expired', async () => {
+    backend.takeLinkFailure.mockReturnValueOnce(true);
+    window.history.replaceState(
+      null,
+      '',
+      '/#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    render(<AuthScreen />);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+    );
+    expect(window.location.hash).toBe('');
   });
 });

@@ -12,6 +12,11 @@ export {
   signOut,
   updateFullName,
   changePassword,
+  resendConfirmation,
+  requestPasswordReset,
+  setRecoveredPassword,
+  takeLinkFailure,
+  subscribeLinkFailure,
   currentUser,
   getSessionState,
   type SessionState,
@@ -19,6 +24,7 @@ export {
   type AuthResult,
 } from './session/session';
 export { useSession } from './session/use-session';
+export { usePasswordRecovery } from './session/use-password-recovery';
 export {
   setThemePreference,
   startTheme,

@@ -24,7 +24,10 @@ export const getSupabase = (): SupabaseClient<Database> => {
   if (!client) {
     const { url, anonKey } = freezeBackendSettings();
     client = createClient<Database>(url, anonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+      // detectSessionInUrl: a mailed link (recovery, confirmation) comes back with the session
+      // in the address's fragment (GoTrue's implicit flow); supabase-js signs in from it and
+      // raises PASSWORD_RECOVERY for a recovery link.
+      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
       realtime: { reconnectAfterMs },
     });
   }

@@ -291,6 +291,20 @@ export const deOnDemand = {
     actionFailed: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
     uploaded: '„{name}“ wurde angehängt.',
   },
+  passwordReset: {
+    title: 'Passwort vergessen?',
+    intro:
+      'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.',
+    submit: 'Link senden',
+    sent: 'Wenn ein Konto mit dieser Adresse besteht, haben wir Ihnen einen Link geschickt. Bitte sehen Sie in Ihrem Postfach nach.',
+    back: 'Zurück zur Anmeldung',
+    newPasswordTitle: 'Neues Passwort festlegen',
+    newPasswordIntro:
+      'Sie haben sich über den Link aus der E-Mail angemeldet. Legen Sie jetzt Ihr neues Passwort fest.',
+    newPassword: 'Neues Passwort',
+    save: 'Passwort speichern',
+    saved: 'Ihr neues Passwort ist gespeichert.',
+  },
   dev: {
     harnessTitle: 'Entwicklungsmodus: {name}',
     openCard: 'Die Karte „{title}“ würde jetzt im Detail geöffnet.',

@@ -22,6 +22,11 @@ export const de = {
     fillAllFields: 'Bitte alle Felder ausfüllen',
     nameRequired: 'Bitte geben Sie Ihren Namen ein',
     signUpSuccess: 'Registrierung erfolgreich! Bitte melden Sie sich an.',
+    confirmEmail:
+      'Fast geschafft! Bitte bestätigen Sie Ihre E-Mail-Adresse über den Link, den wir Ihnen geschickt haben.',
+    resendConfirmation: 'Bestätigungs-E-Mail erneut senden',
+    confirmationResent: 'Wir haben Ihnen die Bestätigungs-E-Mail erneut geschickt.',
+    forgotPassword: 'Passwort vergessen?',
     unknownError: 'Es ist ein unbekannter Fehler aufgetreten.',
     // Not 'Passwort anzeigen': the toggle's name must not contain the field's label.
     showPassword: 'Zeichen anzeigen',
@@ -35,6 +40,10 @@ export const de = {
       wrongCurrentPassword: 'Das aktuelle Passwort ist falsch.',
       passwordTooLong: 'Das Passwort darf höchstens 72 Zeichen lang sein.',
       metadataTooLarge: 'Der Name ist zu lang. Bitte geben Sie einen kürzeren Namen ein.',
+      emailNotConfirmed:
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link, den wir Ihnen geschickt haben.',
+      emailRateLimited: 'Zu viele E-Mails in kurzer Zeit. Bitte versuchen Sie es später erneut.',
+      linkExpired: 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
     },
   },
   topBar: {

@@ -19,6 +19,9 @@ const byCode: Partial<Record<string, TextKey>> = {
   email_address_invalid: 'auth.errors.invalidEmail',
   over_request_rate_limit: 'auth.errors.rateLimited',
   current_password_mismatch: 'auth.errors.wrongCurrentPassword',
+  email_not_confirmed: 'auth.errors.emailNotConfirmed',
+  over_email_send_rate_limit: 'auth.errors.emailRateLimited',
+  otp_expired: 'auth.errors.linkExpired',
 };
 
 // GoTrue's generic `validation_failed`, told apart by what its message is about: a badly formed

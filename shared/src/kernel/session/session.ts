@@ -40,17 +40,51 @@ const publish = (session: Session | null): void => {
   cell.set({ status: 'signedIn', user });
 };
 
-const handleAuthEvent = (_event: AuthChangeEvent, session: Session | null): void => {
+/**
+ * Signed in by a recovery link (supabase-js raises PASSWORD_RECOVERY): the app asks for a new
+ * password before anything else ('Neues Passwort festlegen'). Ends when it is set or the user
+ * signs out.
+ */
+const recovery = createStateCell(false);
+
+const handleAuthEvent = (event: AuthChangeEvent, session: Session | null): void => {
   // The callback must not call the client itself (auth-js holds its lock while it runs).
+  if (event === 'PASSWORD_RECOVERY') recovery.set(true);
+  if (!session) recovery.set(false);
   publish(session);
 };
+
+export const isRecoveringPassword = (): boolean => recovery.get();
+export const subscribePasswordRecovery = (listener: () => void): (() => void) =>
+  recovery.subscribe(listener);
+
+/**
+ * A mailed link that had been used or had expired: supabase-js reads GoTrue's error from the
+ * address (`#error_code=otp_expired`) when it starts, and reports it only from `initialize()`.
+ * Kept until the sign-in screen has said so (takeLinkFailure).
+ */
+const linkFailure = createStateCell(false);
 
 const startListening = (): void => {
   if (listening) return;
   listening = true;
   // Teardown is not needed: the listener lives as long as the page, like the client.
   getSupabase().auth.onAuthStateChange(handleAuthEvent);
+  void getSupabase()
+    .auth.initialize()
+    .then(({ error }) => {
+      if (error?.name === 'AuthImplicitGrantRedirectError') linkFailure.set(true);
+    });
 };
+
+/** Whether a mailed link failed at this page's start; true once, then false. */
+export const takeLinkFailure = (): boolean => {
+  const failed = linkFailure.get();
+  if (failed) linkFailure.set(false);
+  return failed;
+};
+export const subscribeLinkFailure = (listener: () => void): (() => void) =>
+  linkFailure.subscribe(listener);
 
 /**
  * The auth state: loading until supabase-js has read its stored session (INITIAL_SESSION),
@@ -82,25 +116,64 @@ export interface AuthResult {
    * message for any other (docs/product-spec.md §8).
    */
   error: string | null;
+  /** GoTrue's code of the failure (`email_not_confirmed` offers to resend the mail). */
+  code?: string | undefined;
 }
+
+/** The web app's own address, where mailed links lead back to (the backend's allow list decides). */
+const appUrl = () => `${window.location.origin}/`;
 
 export const signIn = async (email: string, password: string): Promise<AuthResult> => {
   const { error } = await getSupabase().auth.signInWithPassword({ email, password });
-  return { error: error ? authErrorText(error) : null };
+  return { error: error ? authErrorText(error) : null, code: error?.code };
 };
 
-/** Registers without signing in: the user signs in afterwards (docs/product-spec.md §4). */
+/**
+ * Registers without signing in: the user signs in afterwards (docs/product-spec.md §4), or,
+ * where the backend confirms addresses (hosted's default), after the link in the mail.
+ * `needsConfirmation` is also what a registered address gets there (GoTrue's obfuscated user),
+ * so the answer does not tell who is registered.
+ */
 export const signUp = async (
   email: string,
   password: string,
   fullName: string,
-): Promise<AuthResult> => {
-  const { error } = await getSupabase().auth.signUp({
+): Promise<AuthResult & { needsConfirmation: boolean }> => {
+  const { data, error } = await getSupabase().auth.signUp({
     email,
     password,
-    options: { data: { full_name: fullName } },
+    options: { data: { full_name: fullName }, emailRedirectTo: appUrl() },
   });
-  return { error: error ? authErrorText(error) : null };
+  return {
+    error: error ? authErrorText(error) : null,
+    code: error?.code,
+    needsConfirmation: !error && !data.session && !data.user?.email_confirmed_at,
+  };
+};
+
+/** Mails the confirmation link of a sign-up again. */
+export const resendConfirmation = async (email: string): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.resend({
+    type: 'signup',
+    email,
+    options: { emailRedirectTo: appUrl() },
+  });
+  return { error: error ? authErrorText(error) : null, code: error?.code };
+};
+
+/** 'Passwort vergessen?': the answer is the same whether or not the address is registered. */
+export const requestPasswordReset = async (email: string): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.resetPasswordForEmail(email, {
+    redirectTo: appUrl(),
+  });
+  return { error: error ? authErrorText(error) : null, code: error?.code };
+};
+
+/** Sets the new password of a recovery session; the app then opens as usual. */
+export const setRecoveredPassword = async (password: string): Promise<AuthResult> => {
+  const { error } = await getSupabase().auth.updateUser({ password });
+  if (!error) recovery.set(false);
+  return { error: error ? authErrorText(error) : null, code: error?.code };
 };
 
 /** Clears the user at once; the server call only revokes the refresh token. */

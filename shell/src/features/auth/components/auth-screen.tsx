@@ -1,5 +1,11 @@
 import { Button, Message, PasswordField, TextField, t } from '@taskflow/shared';
+import { lazyView } from '../../loading/lazy-view';
 import { useAuthForm, type AuthFields } from '../hooks/use-auth-form';
+
+// Opened by a click on 'Passwort vergessen?': loads then, with its texts (lazyView).
+const ForgotPasswordForm = lazyView(() => import('./forgot-password-form'), 'ForgotPasswordForm');
+
+const linkClass = 'text-sm font-medium text-indigo-600 hover:text-indigo-500';
 
 export const AuthScreen = () => {
   const form = useAuthForm();
@@ -27,41 +33,68 @@ export const AuthScreen = () => {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('app.title')}</h1>
           <p className="mt-1 text-sm text-slate-500">{t('app.tagline')}</p>
         </div>
-        <form
-          noValidate
-          onSubmit={(event) => void form.submit(event)}
-          className="space-y-4 rounded-2xl bg-white p-6 shadow-xl shadow-slate-200/60 ring-1 ring-slate-100"
-        >
-          <h2 className="text-lg font-semibold text-slate-900">
-            {signingUp ? t('auth.signUpTitle') : t('auth.signInTitle')}
-          </h2>
-          {form.notice ? <Message tone="success">{form.notice}</Message> : null}
-          {signingUp ? field('fullName', t('auth.fullName'), 'text', 'name') : null}
-          {field('email', t('auth.email'), 'email', 'email')}
-          <PasswordField
-            size="lg"
-            label={t('auth.password')}
-            name="password"
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            value={form.fields.password}
-            onChange={(event) => form.setField('password', event.target.value)}
+        {form.mode === 'forgotPassword' ? (
+          <ForgotPasswordForm
+            initialEmail={form.fields.email}
+            onBack={() => form.showMode('signIn')}
           />
-          {form.error ? <Message>{form.error}</Message> : null}
-          <Button type="submit" className="w-full" disabled={form.busy}>
-            {form.busy
-              ? t('auth.busy')
-              : signingUp
-                ? t('auth.submitSignUp')
-                : t('auth.submitSignIn')}
-          </Button>
-          <button
-            type="button"
-            onClick={form.switchMode}
-            className="block w-full text-center text-sm font-medium text-indigo-600 hover:text-indigo-500"
+        ) : (
+          <form
+            noValidate
+            onSubmit={(event) => void form.submit(event)}
+            className="space-y-4 rounded-2xl bg-white p-6 shadow-xl shadow-slate-200/60 ring-1 ring-slate-100"
           >
-            {signingUp ? t('auth.switchToSignIn') : t('auth.switchToSignUp')}
-          </button>
-        </form>
+            <h2 className="text-lg font-semibold text-slate-900">
+              {signingUp ? t('auth.signUpTitle') : t('auth.signInTitle')}
+            </h2>
+            {form.notice ? <Message tone="success">{form.notice}</Message> : null}
+            {signingUp ? field('fullName', t('auth.fullName'), 'text', 'name') : null}
+            {field('email', t('auth.email'), 'email', 'email')}
+            <PasswordField
+              size="lg"
+              label={t('auth.password')}
+              name="password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              value={form.fields.password}
+              onChange={(event) => form.setField('password', event.target.value)}
+            />
+            {signingUp ? null : (
+              <button
+                type="button"
+                onClick={() => form.showMode('forgotPassword')}
+                className={linkClass}
+              >
+                {t('auth.forgotPassword')}
+              </button>
+            )}
+            {form.error ? <Message>{form.error}</Message> : null}
+            {form.canResend ? (
+              <Button
+                type="button"
+                variant="secondary"
+                className="w-full"
+                disabled={form.busy}
+                onClick={() => void form.resend()}
+              >
+                {t('auth.resendConfirmation')}
+              </Button>
+            ) : null}
+            <Button type="submit" className="w-full" disabled={form.busy}>
+              {form.busy
+                ? t('auth.busy')
+                : signingUp
+                  ? t('auth.submitSignUp')
+                  : t('auth.submitSignIn')}
+            </Button>
+            <button
+              type="button"
+              onClick={form.switchMode}
+              className={`block w-full text-center ${linkClass}`}
+            >
+              {signingUp ? t('auth.switchToSignIn') : t('auth.switchToSignUp')}
+            </button>
+          </form>
+        )}
       </div>
     </main>
   );
