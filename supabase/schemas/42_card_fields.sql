@@ -19,7 +19,7 @@ immutable
 set search_path = ''
 as $$
   select array['id', 'list_id', 'board_id', 'created_at', 'deleted_at', 'archived_at', 'version',
-    'updated_by']
+    'updated_by', 'cover_attachment_id']
 $$;
 
 comment on function private.card_fields_not_exported() is
@@ -37,7 +37,8 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select array['id', 'board_id', 'created_at', 'position', 'version', 'updated_by']
+  select array['id', 'board_id', 'created_at', 'position', 'version', 'updated_by',
+    'cover_attachment_id']
 $$;
 
 comment on function private.card_fields_not_recorded() is
