@@ -289,7 +289,8 @@ describe('a journey under the security policy', () => {
     for (const request of fromServers) {
       assert.match(
         new URL(request.url).pathname,
-        /\/(|remoteEntry\.js|mf-manifest\.json|runtime-config\.json)$/,
+        // the web app manifest is a document of the page too (index.html links it)
+        /\/(|remoteEntry\.js|mf-manifest\.json|runtime-config\.json|manifest\.webmanifest)$/,
       );
       assert.equal(request.wireStatus, 304, request.url);
     }

@@ -43,14 +43,3 @@ const start = async (): Promise<void> => {
 };
 
 void start();
-
-// The service worker (public/sw.js) keeps the app's code, so that the app starts without a
-// network. Registered once the page has loaded: it takes nothing from the first load.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () =>
-    void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
-      // Not available (a private window, a plain-http host): the app works online as before.
-    });
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
-}

@@ -11,8 +11,8 @@ import type { Db } from '../../src/db/types.ts';
 export const seedBigBoard = async (
   db: Db,
   { ownerId, memberId, cards }: { ownerId: string; memberId: string; cards: number },
-): Promise<string> =>
-  db.transaction(async (tx) => {
+): Promise<string> => {
+  const boardId = await db.transaction(async (tx) => {
     await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
       JSON.stringify({ sub: ownerId, role: 'authenticated' }),
     ]);
@@ -100,3 +100,9 @@ export const seedBigBoard = async (
     );
     return boardId;
   });
+  // On PGlite the seeding held this thread, on a loaded machine for over a minute: the HTTP
+  // keep-alive timers that fell due meanwhile (the client's and the server's) must run before
+  // the next request, or it goes out on a socket the server is closing (ECONNRESET).
+  if (db.kind === 'pglite') await new Promise((resolve) => setTimeout(resolve, 500));
+  return boardId;
+};
