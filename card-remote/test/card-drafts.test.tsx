@@ -77,7 +77,7 @@ describe('a new subtask', () => {
 
 describe('Escape in a field with typed text', () => {
   it('leaves the comment field and keeps the text; a second Escape closes the card', async () => {
-    const field = screen.getByRole('textbox', { name: 'Kommentar schreiben...' });
+    const field = screen.getByRole('combobox', { name: 'Kommentar schreiben...' });
     await userEvent.type(field, 'Bitte auch alkoholfreies Bier');
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
@@ -88,7 +88,7 @@ describe('Escape in a field with typed text', () => {
   });
 
   it('closes the card at once when the comment field is empty', async () => {
-    await userEvent.click(screen.getByRole('textbox', { name: 'Kommentar schreiben...' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Kommentar schreiben...' }));
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });

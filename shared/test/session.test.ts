@@ -16,6 +16,8 @@ vi.mock('../src/kernel/backend/supabase-client', () => ({
         return { data: { subscription: { unsubscribe: () => {} } } };
       },
       signOut: auth.signOut,
+      // Reports a failed mailed link (session.ts's linkFailure); none here.
+      initialize: async () => ({ error: null }),
     },
   }),
 }));
