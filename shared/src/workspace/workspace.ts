@@ -46,7 +46,15 @@ export const boardsStore = new BoardsStore({
   changes: (userId) => membershipChanges(userId, connection),
 });
 export const boardStore = new BoardStore(supabaseBoardGateway, connection);
-export const myTasksStore = new MyTasksStore({ fetchMyTasks, changes: myTaskChanges });
+/** The user's boards as the boards list has them: the topics 'Meine Aufgaben' follows. */
+const listedBoardIds$ = boardsStore.state$.pipe(
+  filter((state) => state.status === 'ready'),
+  map((state) => state.boards.map((board) => board.id)),
+);
+export const myTasksStore = new MyTasksStore({
+  fetchMyTasks,
+  changes: (userId) => myTaskChanges(userId, listedBoardIds$),
+});
 export const notificationsStore = new NotificationsStore(
   {
     fetchNotifications,

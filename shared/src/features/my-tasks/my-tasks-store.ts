@@ -1,8 +1,8 @@
 // 'Meine Aufgaben': the signed-in user's tasks across all their boards, kept current.
 //
 // - One round trip: a load is one my_tasks() RPC, never a request per board or card.
-// - Live: the realtime channel (my-tasks-changes.ts) says which row changed, a synced resource
-//   (kernel/backend/synced-resource.ts) loads again after a gap. The answer is the server's, so
+// - Live: the boards' private topics (my-tasks-changes.ts) say which row changed, a synced
+//   resource (kernel/backend/synced-resource.ts) loads again after a gap. The answer is the server's, so
 //   nothing here re-derives row-level security or what counts as open: a change is applied
 //   here only where its effect on the answer is plain, else the store refetches, debounced, so
 //   a burst of changes (a subtask list ticked through) costs one RPC. An open board sends every
@@ -57,7 +57,7 @@ export interface MyTasksState {
 
 export interface MyTasksGateway {
   fetchMyTasks(): Promise<MyTask[]>;
-  /** Signals a change that may alter the user's tasks, and the channel's status. */
+  /** Signals a change that may alter the user's tasks, the channels' status, and gaps. */
   changes(userId: string): Observable<MyTaskSignal>;
 }
 
@@ -97,7 +97,7 @@ export class MyTasksStore {
         this.gateway.changes(this.userId ?? '').pipe(
           map((signal): LiveEvent<Change> => {
             if (signal.kind === 'change') return { kind: 'change', change: signal };
-            if (signal.status !== 'SUBSCRIBED') this.cardDue.clear();
+            if (signal.kind === 'gap' || signal.status !== 'SUBSCRIBED') this.cardDue.clear();
             return signal;
           }),
         ),
