@@ -55,6 +55,7 @@ import type { StoredEdit } from '../../kernel/offline/outbox-db';
 import { tooLongText } from '../../domain/text-limits';
 import type { BoardGateway, BoardWriteApi } from './board-gateway';
 import { EditConflicts } from './edit-conflicts';
+import { forgetStoredEditsNote, mayHaveStoredEdits, noteStoredEdits } from './device-marker';
 import { sameRow } from './own-echoes';
 import { Outbox, type Delivery } from './board-outbox';
 import { BoardState, type BoardStoreState } from './board-state';
@@ -185,7 +186,7 @@ export class BoardStore {
   async unsentEdits(): Promise<number> {
     const userId = this.gateway.currentUserId();
     const here = Math.max(this.outbox.size, this.unanswered);
-    if (!userId) return here;
+    if (!userId || !mayHaveStoredEdits(userId)) return here;
     try {
       return Math.max(here, await (await device()).countEdits(userId));
     } catch {
@@ -196,9 +197,10 @@ export class BoardStore {
   /** Sign-out: the device forgets the user's waiting edits. */
   async forgetDevice(): Promise<void> {
     const userId = this.gateway.currentUserId();
-    if (!userId) return;
+    if (!userId || !mayHaveStoredEdits(userId)) return;
     try {
       await (await device()).forgetUser(userId);
+      forgetStoredEditsNote(userId);
     } catch {
       // No IndexedDB (a private window may refuse it): there was nothing stored.
     }
@@ -382,6 +384,8 @@ export class BoardStore {
     const boardId = this.state.get().boardId;
     if (edit.stored || !made || !userId || !boardId) return;
     const basis = edit.basis && { version: edit.basis.version, seen: edit.basis.seen };
+    // Noted before the record is written: a reload in between still looks for it.
+    noteStoredEdits(userId);
     edit.stored = device()
       .then(async ({ saveEdit, thisTab }) => {
         const key = await saveEdit({
@@ -413,7 +417,7 @@ export class BoardStore {
    */
   private async replayStored(boardId: string): Promise<void> {
     const userId = this.gateway.currentUserId();
-    if (!userId) return;
+    if (!userId || !mayHaveStoredEdits(userId)) return;
     let records: StoredEdit[];
     try {
       records = await (await device()).takeOverEdits(userId, boardId);

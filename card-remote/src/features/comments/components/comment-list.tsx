@@ -89,6 +89,7 @@ export const CommentList = ({
               id={listId}
               options={mention.options}
               active={mention.active}
+              optionId={(index) => mentionOptionId(listId, index)}
               onPick={mention.pick}
             />
           </Suspense>

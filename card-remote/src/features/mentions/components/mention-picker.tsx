@@ -1,5 +1,4 @@
 import { Avatar, displayName, t, type MemberProfile } from '@taskflow/shared';
-import { mentionOptionId } from '../use-mention-query';
 
 export interface MentionPickerProps {
   /** The listbox's id, named by the combobox's aria-controls. */
@@ -7,6 +6,12 @@ export interface MentionPickerProps {
   options: readonly MemberProfile[];
   /** Index of the highlighted option (aria-activedescendant of the combobox). */
   active: number;
+  /**
+   * An option's element id (use-mention-query's mentionOptionId), passed in rather than
+   * imported: the hook's module is then only in the comment list's chunk, not split into a
+   * chunk of its own that every opened card fetches.
+   */
+  optionId: (index: number) => string;
   onPick: (member: MemberProfile) => void;
 }
 
@@ -14,7 +19,7 @@ export interface MentionPickerProps {
  * The board's members offered after '@' (a listbox below the field; the field keeps the focus
  * and the keys, as a combobox). Loaded the first time someone types '@'.
  */
-export const MentionPicker = ({ id, options, active, onPick }: MentionPickerProps) => (
+export const MentionPicker = ({ id, options, active, optionId, onPick }: MentionPickerProps) => (
   <ul
     id={id}
     role="listbox"
@@ -24,7 +29,7 @@ export const MentionPicker = ({ id, options, active, onPick }: MentionPickerProp
     {options.map((member, index) => (
       <li
         key={member.id}
-        id={mentionOptionId(id, index)}
+        id={optionId(index)}
         role="option"
         aria-selected={index === active}
         // The field keeps the focus: a press chooses without blurring it.
