@@ -20,6 +20,8 @@ export type MyTaskSignal =
   | { kind: 'status'; status: ChannelStatus }
   | { kind: 'gap' };
 
+type Row = Record<string, unknown>;
+
 /** The tables whose rows my_tasks() reads: a change of any other cannot alter the tasks. */
 const taskTables: ReadonlySet<string> = new Set<MyTaskTable>([
   'card_assignees',
@@ -29,11 +31,6 @@ const taskTables: ReadonlySet<string> = new Set<MyTaskTable>([
   'boards',
 ]);
 
-const operations: ReadonlySet<string> = new Set(['INSERT', 'UPDATE', 'DELETE']);
-
-const isRow = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * One broadcast of a board's topic (`{seq, schema, table, operation, record, old_record}`, whole
  * rows: supabase/schemas/95_realtime_broadcast.sql) as a change signal, or null when its table
@@ -41,18 +38,14 @@ const isRow = (value: unknown): value is Record<string, unknown> =>
  * still says which card, list or assignment went, and whose.
  */
 export const myTaskSignalOf = (payload: Record<string, unknown>): MyTaskSignal | null => {
-  const { table, operation } = payload;
+  const { table } = payload;
   if (typeof table !== 'string' || !taskTables.has(table)) return null;
+  // The triggers send null for the row a change has not (a delete's new row): spread as none.
   return {
     kind: 'change',
     table: table as MyTaskTable,
-    row: {
-      ...(isRow(payload.old_record) ? payload.old_record : {}),
-      ...(isRow(payload.record) ? payload.record : {}),
-    },
-    ...(typeof operation === 'string' && operations.has(operation)
-      ? { event: operation as 'INSERT' | 'UPDATE' | 'DELETE' }
-      : {}),
+    row: { ...(payload.old_record as Row | null), ...(payload.record as Row | null) },
+    event: payload.operation as 'INSERT' | 'UPDATE' | 'DELETE',
   };
 };
 
