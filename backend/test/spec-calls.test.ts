@@ -76,6 +76,15 @@ const createLabel = async (as: Person, board: string, name: string, color: strin
     await as.client.from('board_labels').insert({ board_id: board, name, color }).select().single(),
   );
 
+/** The tables whose rows carry a row version and their last writer (offline edits, issue 22). */
+const versioned = new Set([
+  'lists',
+  'cards',
+  'board_labels',
+  'card_checklist_items',
+  'card_comments',
+]);
+
 /**
  * Inserts `row` as the app does (`.insert().select().single()`) and checks the answer: exactly
  * the row with its generated id and created_at, plus the column `defaults` the server fills in.
@@ -86,6 +95,7 @@ const expectInserted = async (as: Person, table: string, row: Row, defaults: Row
   expect(data).toEqual({
     id: expect.stringMatching(uuid),
     created_at: expect.stringMatching(timestamp),
+    ...(versioned.has(table) && { version: 1, updated_by: as.id }),
     ...row,
     ...defaults,
   });
@@ -434,6 +444,8 @@ describe('cards', () => {
     }
     expect(await update({ due_date: null })).toEqual({
       ...card,
+      // One version per update: eight of them.
+      version: 9,
       title: 'Angebot prüfen',
       description: 'Zeilen 1–3\nmit Umlauten: äöüß',
       due_date: null,
@@ -447,7 +459,7 @@ describe('cards', () => {
     expect(error).toBeNull();
     expect((await readCards([todo])).map((c) => c.id)).not.toContain(card.id);
     const moved = (await readCards([done])).find((c) => c.id === card.id);
-    expect(moved).toEqual({ ...card, list_id: done });
+    expect(moved).toEqual({ ...card, list_id: done, version: 2 });
   });
 
   it('deletes a card by id, with its assignees, tags, subtasks and comments', async () => {
@@ -578,6 +590,8 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
         due_date: null,
         assigned_to: null,
         created_at: expect.stringMatching(timestamp),
+        version: 1,
+        updated_by: member.id,
       });
       created.push(data);
     }
@@ -601,6 +615,8 @@ describe('per card: assignees, tags, labels, subtasks and comments', () => {
       due_date: '2026-12-01',
       assigned_to: owner.id,
       completed: true,
+      // Saved, then ticked: two updates.
+      version: 3,
     });
 
     const removed = await member.client

@@ -53,6 +53,8 @@ begin
    where c.list_id = p_list_id and c.deleted_at is null;
   v_card.position := v_position;
   v_card.board_id := v_target_board;
+  -- A new row: its row version starts again (the copied card's is not exported).
+  v_card.version := 1;
   insert into public.cards select (v_card).*;
 
   insert into public.card_tags (card_id, label_id)

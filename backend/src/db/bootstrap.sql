@@ -218,9 +218,10 @@ create index if not exists messages_inserted_at_topic_index
 create or replace function taskflow_local.announce_broadcast()
 returns trigger
 language plpgsql
+set search_path = ''
 as $$
 begin
-  perform pg_notify('taskflow_broadcast', new.id::text);
+  perform pg_catalog.pg_notify('taskflow_broadcast', new.id::text);
   return null;
 end;
 $$;
