@@ -792,6 +792,8 @@ describe('board_snapshot', () => {
         name: 'Bug',
         color: 'bg-red-100 text-red-800',
         created_at: expect.any(String),
+        version: 1,
+        updated_by: expect.any(String),
       },
     ]);
     expect(doc.lists.map((l: Row) => [l.id, l.title, l.position])).toEqual([
@@ -805,6 +807,8 @@ describe('board_snapshot', () => {
       'id',
       'position',
       'title',
+      'updated_by',
+      'version',
     ]);
 
     expect(doc.cards.map((c: Row) => c.id)).toEqual([ids.early, cardId]);
@@ -821,6 +825,8 @@ describe('board_snapshot', () => {
       deleted_at: null,
       archived_at: null,
       cover_attachment_id: null,
+      version: 1,
+      updated_by: expect.any(String),
       assignee_ids: [],
       label_ids: [],
       checklist: [],
@@ -840,6 +846,8 @@ describe('board_snapshot', () => {
         due_date: null,
         assigned_to: null,
         created_at: expect.any(String),
+        version: 1,
+        updated_by: expect.any(String),
       },
       {
         id: ids.sub2,
@@ -850,6 +858,8 @@ describe('board_snapshot', () => {
         due_date: null,
         assigned_to: null,
         created_at: expect.any(String),
+        version: 1,
+        updated_by: expect.any(String),
       },
     ]);
     expect(card.comments).toEqual([
@@ -862,6 +872,8 @@ describe('board_snapshot', () => {
         edited_at: null,
         imported_author_name: null,
         imported_at: null,
+        version: 1,
+        updated_by: expect.any(String),
       },
     ]);
   });
