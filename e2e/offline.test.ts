@@ -161,6 +161,12 @@ describe('an edit made offline that meets a newer change', () => {
   const card = 'Texte für die Produktseiten';
 
   it('asks which value stays, and keeps the one chosen', async () => {
+    // The card's code loads while online: the tab was reloaded above, and without the service
+    // worker (not registered yet, docs/frontend.md) a remote's entry cannot load offline.
+    await ownerPage.getByTestId('board-columns').getByText(card, { exact: true }).click();
+    await ownerPage.getByRole('dialog').getByLabel('Priorität').waitFor();
+    await ownerPage.keyboard.press('Escape');
+    await ownerPage.getByRole('dialog').waitFor({ state: 'hidden' });
     await ownerPage.context().setOffline(true);
     await setPriority(ownerPage, card, 'low');
     await setPriority(memberPage, card, 'urgent');

@@ -68,7 +68,6 @@ const onDemandPaths = [
   '/shell/src/features/auth/components/forgot-password-form.tsx',
   '/shell/src/features/auth/components/new-password-screen.tsx',
   '/shell/src/features/shortcuts/components/',
-  '/shell/src/features/offline/components/edit-conflict-dialog.tsx',
   // Attachments: their Storage client and transfers (shared/src/features/attachments/index.ts).
   '/shared/src/features/attachments/attachment-code.ts',
   '/shared/src/features/attachments/attachment-upload.ts',

@@ -2,6 +2,9 @@ import { boardStore, type EditConflict } from '@taskflow/shared';
 import { useEffect, useSyncExternalStore } from 'react';
 import { lazyView } from '../../loading/lazy-view';
 
+// Its own chunk, but preloaded with the page (it is not in shell/vite.config.ts's
+// onDemandPaths): a conflict shows as the connection comes back, and fetched only then the
+// dialog did not appear in e2e/offline.test.ts (React.lazy keeps an import that failed).
 const EditConflictDialog = lazyView(() => import('./edit-conflict-dialog'), 'EditConflictDialog');
 
 const conflictNow = (): EditConflict | null => boardStore.conflicts.get();
