@@ -50,7 +50,7 @@ describe('a new subtask, seen by a second member', () => {
 
   it('keeps the card open and the comment typed when Escape is pressed in the comment box', async () => {
     const owner = pair.ownerPage.getByRole('dialog', { name: card });
-    const comment = owner.getByRole('textbox', { name: 'Kommentar schreiben...' });
+    const comment = owner.getByRole('combobox', { name: 'Kommentar schreiben...' });
     await comment.fill('Bitte mit einem Screenshot');
     await comment.press('Escape');
     assert.ok(await owner.isVisible(), 'the first Escape leaves only the field');

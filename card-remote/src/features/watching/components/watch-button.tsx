@@ -34,13 +34,15 @@ export const WatchButton = ({ boardId, cardId }: { boardId: string; cardId: stri
     });
   };
 
+  // Shown once the state is known: a disabled button that turned primary when it arrived
+  // faded its colours in (transition-colors), unreadable for a moment (axe, color-contrast).
+  if (watching === null) return <div className="min-h-8" />;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Button
         size="sm"
         variant={watching ? 'primary' : 'secondary'}
-        aria-pressed={watching ?? false}
-        disabled={watching === null}
+        aria-pressed={watching}
         onClick={toggle}
       >
         {t('notifications.watch')}
