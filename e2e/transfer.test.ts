@@ -134,7 +134,9 @@ describe('export and import', () => {
           '· $1 ',
         ),
       ),
-      originalCards,
+      // Watching is the reader's own, not the board's: the importer watches the cards they
+      // commented on, and an import makes no one a watcher (issue 23).
+      originalCards.map((card) => card.replace(' Sie beobachten diese Karte.', '')),
     );
     await shoot(page, 'transfer-imported-board');
   });
