@@ -31,6 +31,7 @@ import { launchChromium, startScratchBackend } from '../e2e/support/environment.
 import { serveApps } from '../scripts/lib/serve-apps.ts';
 import { generateBoard } from './support/bench-board.ts';
 import { PASSWORD, median, must } from './support/bench-users.ts';
+import { startFrames, stopFrames } from './support/frames.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,11 +45,6 @@ const { values: args } = parseArgs({
   },
 });
 const sizes = String(args.cards).split(',').map(Number);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-
 const timeSnapshot = async (client: SupabaseClient, boardId: string) => {
   must(await client.rpc('board_snapshot', { p_board_id: boardId }));
   const times: number[] = [];
@@ -58,39 +54,6 @@ const timeSnapshot = async (client: SupabaseClient, boardId: string) => {
     times.push(performance.now() - start);
   }
   return median(times);
-};
-
-/**
- * Starts recording the gaps between animation frames in the page. A string, not a function:
- * tsx names inner functions with a helper that does not exist in the page.
- */
-const startFrames = (page: Page) =>
-  page.evaluate(`(() => {
-    window.__frames = [];
-    window.__recording = true;
-    let last = performance.now();
-    function tick(now) {
-      window.__frames.push(now - last);
-      last = now;
-      if (window.__recording) requestAnimationFrame(tick);
-    }
-    requestAnimationFrame((now) => { last = now; requestAnimationFrame(tick); });
-  })()`);
-
-const stopFrames = async (page: Page) => {
-  const frames = await page.evaluate(async () => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    w.__recording = false;
-    return w.__frames;
-  });
-  return {
-    max: Math.max(...frames),
-    p95: percentile(frames, 95),
-    over50: frames.filter((f) => f > 50).length,
-    each: frames.map(Math.round).join(' '),
-    frames: frames.length,
-  };
 };
 
 /**
