@@ -138,6 +138,22 @@ begin
     where k.card_id in (select bc.id from board_cards bc)
     group by k.card_id
   ),
+  -- A card's files as an export "with files" packs them: name, size, type, the file's path in
+  -- the archive (the object's own last segment, unique and already a safe name) and whether it
+  -- is the cover (cover_attachment_id itself names a row of this board, so it is not exported).
+  files as (
+    select f.card_id,
+           json_agg(json_build_object(
+             'name', f.name,
+             'size', f.size,
+             'mime_type', f.mime_type,
+             'path', 'files/' || split_part(f.object_path, '/', 3),
+             'cover', f.id = bc.cover_attachment_id
+           ) order by f.created_at, f.id) as items
+    from public.card_attachments f
+    join board_cards bc on bc.id = f.card_id
+    group by f.card_id
+  ),
   -- A card is its row, every column by its name, but those private.card_fields_not_exported()
   -- names (ids, times, the board, the list it sits in), plus its children.
   card_docs as (
@@ -146,13 +162,15 @@ begin
              'labels', coalesce(t.ids, '[]'::json),
              'assignees', coalesce(a.emails, '[]'::json),
              'subtasks', coalesce(s.items, '[]'::json),
-             'comments', coalesce(k.items, '[]'::json)
+             'comments', coalesce(k.items, '[]'::json),
+             'attachments', coalesce(f.items, '[]'::json)
            ) as doc
     from board_cards c
     left join assignees a on a.card_id = c.id
     left join tags t on t.card_id = c.id
     left join subtasks s on s.card_id = c.id
     left join comments k on k.card_id = c.id
+    left join files f on f.card_id = c.id
   ),
   list_cards as (
     select cd.list_id, json_agg(cd.doc order by cd.position, cd.created_at, cd.id) as cards
@@ -197,7 +215,7 @@ end;
 $$;
 
 comment on function public.export_board(uuid) is
-  'The board as a versioned document {"format":"taskflow-board","version":1,...}: board, members (by e-mail), labels, lists with their cards (positions, label ids, assignees by e-mail, subtasks, comments with author e-mail and time). Members only (42501 otherwise); soft-deleted and archived cards and archived lists are left out.';
+  'The board as a versioned document {"format":"taskflow-board","version":1,...}: board, members (by e-mail), labels, lists with their cards (positions, label ids, assignees by e-mail, subtasks, comments with author e-mail and time, attachments with name, size, type, path in an archive and cover flag). Members only (42501 otherwise); soft-deleted and archived cards and archived lists are left out.';
 
 revoke execute on function public.export_board(uuid) from public, anon;
 grant execute on function public.export_board(uuid) to authenticated, service_role;
@@ -599,7 +617,16 @@ begin
     'cards', v_cards,
     'labels', v_labels,
     'members_added', v_members_added,
-    'unregistered', v_unregistered
+    'unregistered', v_unregistered,
+    -- The new ids of the cards whose document lists attachments (list and card by their index
+    -- in the document, from 0): the files travel apart, uploaded by the importer afterwards.
+    'attachment_cards', coalesce((
+      select json_agg(json_build_object('list', ic.list_ord - 1, 'card', ic.ord - 1, 'id', ic.id)
+                      order by ic.list_ord, ic.ord)
+      from pg_temp.import_cards ic
+      where jsonb_typeof(ic.doc -> 'attachments') = 'array'
+        and jsonb_array_length(ic.doc -> 'attachments') > 0
+    ), '[]'::json)
   );
 end;
 $$;
@@ -623,7 +650,7 @@ as $$
 $$;
 
 comment on function public.import_board(jsonb) is
-  'Creates a new board owned by the caller from a {"format":"taskflow-board","version":1} document, all or nothing. Comments are written as the caller, keeping the original author''s name and time as imported_author_name and imported_at. Registered people in members become members as invitations add them; others are left unassigned. Returns {"board":{...},"lists":n,"cards":n,"labels":n,"members_added":n,"unregistered":n}. 22023 (400) for a malformed document, PT413 (413) over 512,000 bytes, 50 lists, 50 labels, 50 members, 500 cards, or 2,000 cards, subtasks, comments, labels on cards and assignees together; PT429 (429) over 30 imports, 5,000,000 bytes or 500 addresses per hour.';
+  'Creates a new board owned by the caller from a {"format":"taskflow-board","version":1} document, all or nothing. Comments are written as the caller, keeping the original author''s name and time as imported_author_name and imported_at. Registered people in members become members as invitations add them; others are left unassigned. Returns {"board":{...},"lists":n,"cards":n,"labels":n,"members_added":n,"unregistered":n,"attachment_cards":[{"list":i,"card":j,"id":uuid}]} (the new ids of cards whose document lists attachments, for the importer to upload their files). 22023 (400) for a malformed document, PT413 (413) over 512,000 bytes, 50 lists, 50 labels, 50 members, 500 cards, or 2,000 cards, subtasks, comments, labels on cards and assignees together; PT429 (429) over 30 imports, 5,000,000 bytes or 500 addresses per hour.';
 
 revoke execute on function public.import_board(jsonb) from public, anon;
 grant execute on function public.import_board(jsonb) to authenticated, service_role;
