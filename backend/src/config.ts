@@ -111,6 +111,11 @@ export interface BackendConfig {
    */
   notificationDigestBatchSeconds: number;
   notificationWorkerIntervalMs: number;
+  /**
+   * How often the attachment removal worker purges expired deleted cards and removes the files
+   * of deleted attachments whose undo window is over, in milliseconds (0: never).
+   */
+  attachmentRemovalIntervalMs: number;
 }
 
 export interface SmtpSettings {
@@ -243,6 +248,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): BackendConfig 
       env.NOTIFICATION_WORKER_INTERVAL_MS,
       30_000,
       'NOTIFICATION_WORKER_INTERVAL_MS',
+    ),
+    attachmentRemovalIntervalMs: intFrom(
+      env.ATTACHMENT_REMOVAL_INTERVAL_MS,
+      10_000,
+      'ATTACHMENT_REMOVAL_INTERVAL_MS',
     ),
   };
 };

@@ -23,6 +23,8 @@ import { createLogger } from './logger.ts';
 import { startInvitationMailer } from './mail/invitation-mailer.ts';
 import { createMailSender } from './mail/sender.ts';
 import { startNotificationWorker } from './notifications/digest-worker.ts';
+import { startAttachmentRemovalWorker } from './attachments/removal-worker.ts';
+import { createStorageService } from './storage/index.ts';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-routes.ts';
 import { installProcessGuards } from './process-guards.ts';
 import { requestIdFrom, withRequestId } from './request-context.ts';
@@ -144,6 +146,13 @@ export const startBackend = async (
       secret: config.jwtSecret,
     });
     const invitationMailer = startInvitationMailer(ctx);
+    // Files of deleted attachments, cards and boards, once their undo window is over.
+    const removalWorker = startAttachmentRemovalWorker({
+      db,
+      storage: createStorageService(ctx),
+      logger,
+      intervalMs: config.attachmentRemovalIntervalMs,
+    });
     const removeGuards = installProcessGuards(logger);
     const openDbHandle = db;
     return {
@@ -155,6 +164,7 @@ export const startBackend = async (
       server,
       async close() {
         await notificationWorker.stop();
+        await removalWorker.stop();
         invitationMailer.stop();
         await realtime?.close();
         server.closeAllConnections();

@@ -166,6 +166,19 @@ describe('card_attachments', () => {
     const service = backend.client(backend.serviceRoleKey);
     const claimed = await service.rpc('claim_attachment_objects_to_remove');
     expect(claimed.data).toContain(stored.path);
+    // Leased, not forgotten: no second worker gets it, and it stays queued until removed.
+    expect((await service.rpc('claim_attachment_objects_to_remove')).data).not.toContain(
+      stored.path,
+    );
+    expect(await queued()).toHaveLength(1);
+    expect(
+      (await member.client.rpc('complete_attachment_object_removal', { p_paths: [stored.path] }))
+        .error,
+    ).not.toBeNull();
+    const completed = await service.rpc('complete_attachment_object_removal', {
+      p_paths: [stored.path],
+    });
+    expect(completed.error).toBeNull();
     expect(await queued()).toHaveLength(0);
   });
 });

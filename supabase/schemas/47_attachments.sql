@@ -165,8 +165,12 @@ create or replace trigger queue_attachment_object_removal
   for each row execute function private.queue_attachment_object_removal();
 
 -- Called by the service role only (the backend's worker, or a scheduled Edge Function on a
--- hosted project): takes the due objects off the queue and returns them for removal. An object
--- a row names again (restored meanwhile) is dropped from the queue, not returned.
+-- hosted project): leases the due objects for removal and returns them. A claimed entry stays
+-- queued, due again after the lease, until the caller says it is removed
+-- (complete_attachment_object_removal): a worker that dies halfway leaves its paths to the next
+-- round instead of orphaning the files, and SKIP LOCKED plus the lease give each path to one
+-- worker at a time however many run. An object a row names again (restored meanwhile) is not
+-- returned.
 create or replace function public.claim_attachment_objects_to_remove(p_limit integer default 100)
 returns setof text
 language sql
@@ -174,10 +178,14 @@ volatile
 security definer
 set search_path = ''
 as $$
-  delete from private.attachment_objects_to_remove r
+  update private.attachment_objects_to_remove r
+  set due_at = now() + interval '5 minutes'
   where r.object_path in (
     select q.object_path from private.attachment_objects_to_remove q
     where q.due_at <= now()
+      and not exists (
+        select 1 from public.card_attachments a where a.object_path = q.object_path
+      )
     order by q.due_at
     limit greatest(p_limit, 0)
     for update skip locked
@@ -186,8 +194,28 @@ as $$
 $$;
 
 comment on function public.claim_attachment_objects_to_remove(integer) is
-  'Service role only: removes up to p_limit due entries from the attachment removal queue and returns their object paths, for the caller to delete from bucket attachments through the Storage API.';
+  'Service role only: leases up to p_limit due entries of the attachment removal queue for five minutes and returns their object paths, for the caller to delete from bucket attachments through the Storage API and then confirm with complete_attachment_object_removal.';
 
 revoke execute on function public.claim_attachment_objects_to_remove(integer)
   from public, anon, authenticated;
 grant execute on function public.claim_attachment_objects_to_remove(integer) to service_role;
+
+-- The caller removed these objects through the Storage API: they leave the queue. A path whose
+-- entry was renewed meanwhile (its row restored and deleted again) leaves it too; its object is
+-- gone either way.
+create or replace function public.complete_attachment_object_removal(p_paths text[])
+returns void
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  delete from private.attachment_objects_to_remove r where r.object_path = any (p_paths)
+$$;
+
+comment on function public.complete_attachment_object_removal(text[]) is
+  'Service role only: takes object paths off the attachment removal queue once the caller has removed them from bucket attachments.';
+
+revoke execute on function public.complete_attachment_object_removal(text[])
+  from public, anon, authenticated;
+grant execute on function public.complete_attachment_object_removal(text[]) to service_role;

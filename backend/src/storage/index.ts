@@ -20,14 +20,18 @@ export const storageDirOf = (config: BackendContext['config']) =>
     ? path.join(config.dataDir, 'storage')
     : path.join(os.tmpdir(), `taskflow-storage-${process.pid}-${config.port}`));
 
-export const storageApp = (ctx: BackendContext): Hono => {
-  const dir = storageDirOf(ctx.config);
-  const service = new StorageService(
+/** The Storage API apart from HTTP, for the routes and for workers that remove objects. */
+export const createStorageService = (ctx: Pick<BackendContext, 'config' | 'db' | 'logger'>) =>
+  new StorageService(
     ctx.db,
-    new BlobStore(dir),
+    new BlobStore(storageDirOf(ctx.config)),
     ctx.config.storageFileSizeLimit,
     ctx.logger,
   );
+
+export const storageApp = (ctx: BackendContext): Hono => {
+  const dir = storageDirOf(ctx.config);
+  const service = createStorageService(ctx);
   const resumable = createResumableUploads(ctx.jwt, service, dir, ctx.config.storageFileSizeLimit);
   const app = new Hono();
   app.all('/upload/resumable', (c) => resumable.handle(c.req.raw));

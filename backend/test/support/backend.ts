@@ -109,6 +109,8 @@ export const startTestBackend = async (
     rateLimitPerEmail: 0,
     // The notification worker runs only when a test asks (notification-digest.test.ts).
     notificationWorkerIntervalMs: 0,
+    // So does the attachment removal worker (attachment-removal.test.ts).
+    attachmentRemovalIntervalMs: 0,
     ...config,
     ...overrides,
   });

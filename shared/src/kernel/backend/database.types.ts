@@ -726,6 +726,7 @@ export type Database = {
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
       claim_attachment_objects_to_remove: { Args: { p_limit?: number }; Returns: string[] };
       copy_card: {
+      complete_attachment_object_removal: { Args: { p_paths: string[] }; Returns: undefined };
         Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
         Returns: string;
       };
