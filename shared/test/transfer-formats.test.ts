@@ -265,6 +265,15 @@ const taskflowDoc = (): BoardDocument => ({
               edited_at: null,
             },
           ],
+          attachments: [
+            {
+              name: 'Grundriss.png',
+              size: 2048,
+              mime_type: 'image/png',
+              path: 'files/0b7c-Grundriss.png',
+              cover: true,
+            },
+          ],
         },
         {
           title: '=SUMME(A1)',
@@ -276,6 +285,7 @@ const taskflowDoc = (): BoardDocument => ({
           assignees: [],
           subtasks: [],
           comments: [],
+          attachments: [],
         },
       ],
     },

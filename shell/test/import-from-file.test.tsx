@@ -46,4 +46,13 @@ describe('import from a file', () => {
     const file = new File([JSON.stringify(doc)], 'kaputt.json');
     expect(await choose(file)).toMatch(/^Die Datei enthält ungültige Daten/);
   });
+
+  it('says a damaged ZIP export cannot be imported, and nothing was created', async () => {
+    const file = new File(['PK\u0003\u0004 abgeschnitten'], 'board.zip', {
+      type: 'application/zip',
+    });
+    expect(await choose(file)).toBe(
+      'Das ZIP-Archiv ist beschädigt oder unvollständig (oder enthält keine board.json) und kann nicht importiert werden. Es wurde nichts angelegt.',
+    );
+  });
 });

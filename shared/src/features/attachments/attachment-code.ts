@@ -10,8 +10,10 @@ export {
   type StorageFailure,
 } from './attachment-storage';
 export {
+  boardAttachmentPaths,
   deleteAttachment,
   isQuotaError,
   renameAttachment,
   restoreAttachment,
+  setCardCover,
 } from './attachment-rows';

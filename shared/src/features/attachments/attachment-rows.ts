@@ -36,3 +36,21 @@ export const deleteAttachment = async (id: string): Promise<void> =>
 /** 'Rückgängig': the same row again, for the object that is still stored. */
 export const restoreAttachment = (row: CardAttachment): Promise<CardAttachment> =>
   insertAttachment(row);
+
+/** The stored objects of a board's attachments, for an export with files. */
+export const boardAttachmentPaths = async (boardId: string): Promise<string[]> =>
+  (
+    unwrap(await rows().select('object_path').eq('board_id', boardId).order('created_at')) as Pick<
+      CardAttachment,
+      'object_path'
+    >[]
+  ).map((row) => row.object_path);
+
+/** The card's cover as an import restores it (the first image may have become it meanwhile). */
+export const setCardCover = async (cardId: string, attachmentId: string | null): Promise<void> =>
+  check(
+    await getSupabase()
+      .from('cards')
+      .update({ cover_attachment_id: attachmentId })
+      .eq('id', cardId),
+  );

@@ -17,6 +17,8 @@ const shown = new Set([
   'subtasks',
   'comments',
   'position',
+  // The files are the ZIP export's; a table cell has no place for them.
+  'attachments',
 ]);
 
 /**

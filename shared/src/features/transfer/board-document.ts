@@ -45,6 +45,23 @@ const comment = z.object({
   edited_at: timestamp.nullable().default(null),
 });
 
+/**
+ * Where a file sits in an export "with files" (a ZIP): `files/<name>`, one level, no way out of
+ * the folder. The path only names an entry of the archive; Storage paths are made anew.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it keeps out
+export const ARCHIVE_FILE_PATH = /^files\/(?!\.{1,2}$)[^/\\\u0000-\u001f]{1,200}$/;
+
+// A card's file as export_board describes it. Without the archive (a plain JSON export) the
+// entry says what the card had; only an archive brings the bytes back.
+const attachment = z.object({
+  name: z.string().trim().min(1).max(500),
+  size: z.number().int().nonnegative(),
+  mime_type: z.string().default('application/octet-stream'),
+  path: z.string().regex(ARCHIVE_FILE_PATH).nullable().default(null),
+  cover: z.boolean().default(false),
+});
+
 // Loose: a card carries every column of the cards table by its name (export_board reads them
 // from the table), so a column this client does not know yet travels through an import
 // unchanged; the server converts and checks it like every column.
@@ -63,6 +80,7 @@ const card = z.looseObject({
     .default([])
     .transform((items) => items.filter((item) => item.text.trim() !== '')),
   comments: z.array(comment).default([]),
+  attachments: z.array(attachment).default([]),
 });
 
 const list = z.object({
@@ -128,6 +146,7 @@ export type DocumentLabel = BoardDocument['labels'][number];
 export type DocumentMember = BoardDocument['members'][number];
 export type DocumentSubtask = DocumentCard['subtasks'][number];
 export type DocumentComment = DocumentCard['comments'][number];
+export type DocumentAttachment = DocumentCard['attachments'][number];
 
 export const cardCount = (doc: Pick<BoardDocument, 'lists'>): number =>
   doc.lists.reduce((sum, l) => sum + l.cards.length, 0);

@@ -18,8 +18,18 @@ export {
   type DocumentCard,
   type DocumentList,
   type DocumentLabel,
+  type DocumentAttachment,
 } from './board-document';
 export { boardCsv, csvHeaders } from './board-csv';
+export {
+  ARCHIVE_DOCUMENT,
+  MAX_ARCHIVE_BYTES,
+  isZipArchive,
+  openBoardArchive,
+  packBoardArchive,
+  type ArchiveSource,
+  type BoardArchive,
+} from './board-zip';
 export { exportFileName } from './file-name';
 export {
   checkImportFile,
@@ -28,6 +38,7 @@ export {
   type ImportSource,
 } from './read-import';
 export {
+  descriptionWithLinks,
   mapTrelloBoard,
   nearestLabelColor,
   trelloBoardSchema,

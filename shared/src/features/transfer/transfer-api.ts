@@ -21,6 +21,11 @@ export interface ImportedBoard {
   members_added: number;
   /** Distinct e-mail addresses in the document with no registered user behind them. */
   unregistered: number;
+  /**
+   * The new cards whose document lists attachments, by their list's and their own index in the
+   * document (from 0): an import from a ZIP uploads their files there.
+   */
+  attachment_cards?: { list: number; card: number; id: string }[];
 }
 
 /** Creates a new board owned by the caller from a board document, all or nothing. */

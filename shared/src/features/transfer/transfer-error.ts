@@ -3,7 +3,15 @@
  * catalogue); `detail` is for the console and tests, never shown.
  */
 export type TransferErrorCode =
-  'empty' | 'tooLarge' | 'notJson' | 'unknownFormat' | 'unsupportedVersion' | 'invalid' | 'tooMany';
+  | 'empty'
+  | 'tooLarge'
+  | 'notJson'
+  | 'unknownFormat'
+  | 'unsupportedVersion'
+  | 'invalid'
+  | 'tooMany'
+  | 'brokenArchive'
+  | 'archiveTooLarge';
 
 export class TransferError extends Error {
   readonly code: TransferErrorCode;

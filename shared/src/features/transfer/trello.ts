@@ -49,10 +49,24 @@ const optionalId = z.string().nullish().catch(null);
 
 const trelloList = z.object({ id: z.string(), name: optionalText, closed: flag, pos: position });
 
+// A card's attachment: an uploaded file or a link. Trello's export names each by its URL (an
+// upload's URL needs a Trello login to open), never with the bytes.
+const trelloAttachment = z.object({ name: optionalText, url: optionalText });
+
 const trelloCard = z.object({
   id: z.string(),
   name: optionalText,
   desc: optionalText,
+  attachments: z
+    .array(z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((items) =>
+      (items ?? []).flatMap((item) => {
+        const parsed = trelloAttachment.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
   closed: flag,
   idList: z.string(),
   pos: position,
@@ -238,6 +252,47 @@ const sortedByPos = <T extends { pos: number }>(items: readonly T[]): T[] =>
     .sort((a, b) => a.item.pos - b.item.pos || a.index - b.index)
     .map(({ item }) => item);
 
+/** The cards table's limit for a description (cards_description_length). */
+const MAX_DESCRIPTION = 16_384;
+
+// Markdown's link syntax: brackets in the text and parentheses or spaces in the address would
+// end the link early.
+const linkText = (name: string): string =>
+  name
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\[\]*_`<>]/g, (c) => `\\${c}`);
+const linkTarget = (url: string): string =>
+  url.replace(
+    /[()\s<>]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+
+/**
+ * A card's description with its Trello attachments kept as links, in a list under
+ * 'Anhänge aus Trello' (the description shows links that open in a new tab). Only web addresses
+ * are kept (no `javascript:` or `data:`); links that would carry the description past the
+ * table's limit are left out rather than failing the import.
+ */
+export const descriptionWithLinks = (
+  description: string,
+  attachments: readonly { name: string; url: string }[],
+): string => {
+  const links = attachments
+    .map((a) => ({ name: a.name, url: a.url.trim() }))
+    .filter((a) => /^https?:\/\/[^\s]+$/i.test(a.url))
+    .map((a) => `- [${linkText(a.name) || linkText(a.url)}](${linkTarget(a.url)})`);
+  if (links.length === 0) return description;
+  let text = `${description.trimEnd()}${description.trim() ? '\n\n' : ''}**${t('transfer.trelloLinks')}**`;
+  let kept = 0;
+  for (const line of links) {
+    if (text.length + 1 + line.length > MAX_DESCRIPTION) break;
+    text += `\n${line}`;
+    kept += 1;
+  }
+  return kept > 0 ? text : description;
+};
+
 /** Trello titles may be blank or carry stray spaces; TaskFlow stores them trimmed, non-blank. */
 const titleOr = (value: string, fallback: string): string => value.trim() || fallback;
 
@@ -340,7 +395,7 @@ export const mapTrelloBoard = (input: z.output<typeof trelloBoardSchema>): Trell
     const cards: DocumentCard[] = sortedByPos(importedCards.filter((c) => c.idList === l.id)).map(
       (c, index) => ({
         title: titleOr(c.name, t('transfer.untitledCard')),
-        description: c.desc,
+        description: descriptionWithLinks(c.desc, c.attachments),
         priority: 'medium',
         due_date: dueDate(c.due),
         position: (index + 1) * POSITION_GAP,
@@ -351,6 +406,8 @@ export const mapTrelloBoard = (input: z.output<typeof trelloBoardSchema>): Trell
         comments: (commentsByCard.get(c.id) ?? [])
           .sort((a, b) => a.date - b.date || b.index - a.index)
           .map((entry) => entry.comment),
+        // Trello's export has no file bytes: its attachments stay links in the description.
+        attachments: [],
       }),
     );
     return { title: titleOr(l.name, t('transfer.untitledList')), position: 0, cards };

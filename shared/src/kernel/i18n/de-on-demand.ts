@@ -63,14 +63,20 @@ export const deOnDemand = {
     exporting: 'Export wird erstellt …',
     exportFailed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
     exportDone: 'Die Datei „{name}“ wurde heruntergeladen.',
+    exportWithFiles: 'Mit Dateien exportieren',
+    exportWithFilesHint:
+      'Lädt statt der JSON-Datei ein ZIP-Archiv mit der JSON-Datei und allen Anhängen herunter.',
+    packingFiles: 'Dateien werden gepackt ({done} von {total}) …',
     importFromFile: 'Aus Datei importieren',
-    importHint: 'TaskFlow-Export (JSON) oder Trello-Export (JSON), höchstens {max}',
+    importHint:
+      'TaskFlow-Export (JSON, oder ZIP mit Dateien) oder Trello-Export (JSON); JSON-Dateien höchstens {max}',
     importTitle: 'Board importieren',
     progressLabel: 'Fortschritt des Imports',
     stage: {
       reading: 'Datei wird gelesen …',
       checking: 'Inhalt wird geprüft …',
       creating: 'Board wird angelegt …',
+      files: 'Dateien werden wiederhergestellt ({done} von {total}) …',
       done: 'Import abgeschlossen',
     },
     summaryTitle: 'Import abgeschlossen',
@@ -87,6 +93,10 @@ export const deOnDemand = {
     summaryUnassignedHint:
       'Personen ohne TaskFlow-Konto (oder ohne E-Mail-Adresse im Export) wurden keiner Karte und keiner Unteraufgabe zugewiesen.',
     summaryMembers: 'Als Mitglieder hinzugefügt',
+    summaryFiles: 'Wiederhergestellte Dateien',
+    summaryFilesMissing: 'Nicht wiederhergestellte Dateien',
+    summaryFilesMissingHint:
+      'Einige Dateien fehlten im Archiv, waren größer als 50 MB oder passten nicht mehr in den Speicherplatz des Boards.',
     openBoard: 'Zum Board',
     errors: {
       empty: 'Die Datei ist leer.',
@@ -107,6 +117,10 @@ export const deOnDemand = {
         'Der Server hat den Import abgelehnt, weil die Datei ungültige Daten enthält. Es wurde nichts angelegt.',
       failed:
         'Der Import ist fehlgeschlagen. Es wurde nichts angelegt; bitte versuchen Sie es erneut.',
+      brokenArchive:
+        'Das ZIP-Archiv ist beschädigt oder unvollständig (oder enthält keine board.json) und kann nicht importiert werden. Es wurde nichts angelegt.',
+      archiveTooLarge:
+        'Das ZIP-Archiv ist zu groß: Jede Datei darf höchstens 50 MB groß sein, alle zusammen höchstens 1 GB. Es wurde nichts angelegt.',
     },
     csv: {
       list: 'Liste',
@@ -123,6 +137,7 @@ export const deOnDemand = {
     untitledList: 'Liste ohne Titel',
     untitledCard: 'Karte ohne Titel',
     unknownAuthor: 'Unbekannt',
+    trelloLinks: 'Anhänge aus Trello',
   },
   profile: {
     title: 'Profil',

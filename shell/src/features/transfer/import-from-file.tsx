@@ -1,12 +1,15 @@
 import {
   ApiError,
   Button,
+  MAX_ATTACHMENT_BYTES,
   MAX_IMPORT_FILE_BYTES,
   importBoard,
   isNetworkError,
   t,
 } from '@taskflow/shared';
+import type { BoardArchive } from '@taskflow/shared/transfer';
 import { useRef, useState } from 'react';
+import { restoreArchiveFiles, type RestoredFiles } from './archive-files';
 import { loadTransfer } from './load-transfer';
 import { ImportProgress, type ImportStage } from './import-progress';
 import { TransferError } from './transfer-error';
@@ -61,19 +64,30 @@ export const ImportFromFile = ({ onImported, onBusyChange }: ImportFromFileProps
   const input = useRef<HTMLInputElement>(null);
   const [stage, setStage] = useState<ImportStage | null>(null);
   const [readFraction, setReadFraction] = useState(0);
+  const [files, setFiles] = useState<{ done: number; total: number } | undefined>();
   const [error, setError] = useState<string | null>(null);
 
   const run = async (file: File) => {
     setError(null);
     setReadFraction(0);
+    setFiles(undefined);
     setStage('reading');
     onBusyChange?.(true);
     try {
       const transfer = await loadTransfer();
       let prepared;
+      // An export "with files": the document is the archive's board.json, the files follow
+      // once the board exists.
+      let archive: BoardArchive | null = null;
       try {
-        transfer.checkImportFile(file);
-        const text = await readText(file, setReadFraction);
+        let text: string;
+        if (await transfer.isZipArchive(file)) {
+          archive = await transfer.openBoardArchive(file, MAX_ATTACHMENT_BYTES);
+          text = archive.documentText;
+        } else {
+          transfer.checkImportFile(file);
+          text = await readText(file, setReadFraction);
+        }
         setStage('checking');
         await nextFrame();
         prepared = transfer.prepareImport(text);
@@ -92,6 +106,13 @@ export const ImportFromFile = ({ onImported, onBusyChange }: ImportFromFileProps
       }
       setStage('creating');
       const result = await importBoard(prepared.document);
+      let restored: RestoredFiles | undefined;
+      if (archive) {
+        setStage('files');
+        restored = await restoreArchiveFiles(archive, prepared.document, result, (done, total) =>
+          setFiles({ done, total }),
+        );
+      }
       setStage('done');
       onImported({
         title: result.board.title,
@@ -102,6 +123,7 @@ export const ImportFromFile = ({ onImported, onBusyChange }: ImportFromFileProps
         skippedCards: prepared.skippedCards,
         unassigned: prepared.peopleWithoutEmail + result.unregistered,
         membersAdded: result.members_added,
+        ...(restored ? { files: restored } : {}),
       });
     } catch (problem) {
       setError(serverMessage(problem));
@@ -116,7 +138,7 @@ export const ImportFromFile = ({ onImported, onBusyChange }: ImportFromFileProps
       <input
         ref={input}
         type="file"
-        accept=".json,application/json"
+        accept=".json,application/json,.zip,application/zip"
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
@@ -141,7 +163,7 @@ export const ImportFromFile = ({ onImported, onBusyChange }: ImportFromFileProps
           {t('transfer.importFromFile')}
         </Button>
       </div>
-      {stage ? <ImportProgress stage={stage} readFraction={readFraction} /> : null}
+      {stage ? <ImportProgress stage={stage} readFraction={readFraction} files={files} /> : null}
       <TransferError text={error} />
     </div>
   );

@@ -10,6 +10,8 @@ export interface ImportSummary {
   /** People of the file without a TaskFlow account (or without an e-mail address). */
   unassigned: number;
   membersAdded: number;
+  /** From a ZIP export: the files restored onto the cards, and those that could not be. */
+  files?: { restored: number; missing: number };
 }
 
 interface ImportSummaryDialogProps {
@@ -26,6 +28,12 @@ export const ImportSummaryDialog = ({ summary, onClose }: ImportSummaryDialogPro
     [t('transfer.summarySkippedCards'), summary.skippedCards],
     [t('transfer.summaryMembers'), summary.membersAdded],
     [t('transfer.summaryUnassigned'), summary.unassigned],
+    ...(summary.files
+      ? ([
+          [t('transfer.summaryFiles'), summary.files.restored],
+          [t('transfer.summaryFilesMissing'), summary.files.missing],
+        ] as [string, number][])
+      : []),
   ];
   return (
     <Modal
@@ -55,6 +63,9 @@ export const ImportSummaryDialog = ({ summary, onClose }: ImportSummaryDialogPro
       </dl>
       {summary.unassigned > 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t('transfer.summaryUnassignedHint')}</p>
+      ) : null}
+      {summary.files && summary.files.missing > 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t('transfer.summaryFilesMissingHint')}</p>
       ) : null}
     </Modal>
   );

@@ -7,8 +7,12 @@ export const loadTransfer = async () =>
   )[0];
 
 /** Hands a text to the browser as a download. */
-export const downloadText = (fileName: string, text: string, type: string): void => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export const downloadText = (fileName: string, text: string, type: string): void =>
+  downloadBlob(fileName, new Blob([text], { type }));
+
+/** Hands a file's bytes to the browser as a download. */
+export const downloadBlob = (fileName: string, blob: Blob): void => {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
