@@ -43,6 +43,12 @@ export class BlobStore {
     return path.join(this.root, 'objects', version.slice(0, 2), version);
   }
 
+  /** The folder of a version's image renditions (image-transform.ts), removed with it. */
+  rendersOf(version: string): string {
+    if (!VERSION.test(version)) throw errors.noSuchKey();
+    return path.join(this.root, 'renders', version.slice(0, 2), version);
+  }
+
   newVersion(): string {
     return randomUUID();
   }
@@ -106,6 +112,7 @@ export class BlobStore {
   async remove(version: string | null | undefined): Promise<void> {
     if (!version || !VERSION.test(version)) return;
     await fs.rm(this.pathOf(version), { force: true });
+    await fs.rm(this.rendersOf(version), { recursive: true, force: true });
   }
 
   async size(version: string): Promise<number | undefined> {

@@ -17,6 +17,8 @@ import { serveObject } from './serve-object.ts';
 import type { StorageService, WriteRequest } from './service.ts';
 import { mustBeExpiry, type UrlSigner } from './signed-urls.ts';
 import { readUpload } from './upload-body.ts';
+import { ImageRenderer, signedTransformClaims, transformFromBody } from './image-transform.ts';
+import { renderRoutes } from './render-routes.ts';
 
 export const STORAGE_BASE = '/storage/v1';
 
@@ -107,6 +109,19 @@ export const storageRoutes = (
       failure.closeConnection ? { Connection: 'close' } : {},
     );
   });
+
+  // ---- image transformation (render-routes.ts) ----
+  app.route(
+    '/render/image',
+    renderRoutes({
+      base: `${STORAGE_BASE}/render/image`,
+      db: ctx.db,
+      jwt: ctx.jwt,
+      service,
+      signer,
+      renderer: new ImageRenderer((version) => service.blobs.rendersOf(version)),
+    }),
+  );
 
   // ---- buckets ----
   app.get('/bucket', async (c) => {
@@ -214,9 +229,21 @@ export const storageRoutes = (
       );
     }
     const { bucket, key } = bucketAndKey(rest);
+    const transform = transformFromBody(body.transform);
     await service.find(claims, bucket, key);
-    const token = await signer.sign({ url: `${bucket}/${key}`, scope: 'download' }, expiresIn);
-    return c.json({ signedURL: `/object/sign/${bucket}/${key}?token=${token}` });
+    // With `transform` the URL is a rendition's (hosted: when image transformation is on).
+    const rendition = Object.keys(transform).length > 0 ? signedTransformClaims(transform) : null;
+    const token = await signer.sign(
+      {
+        url: `${bucket}/${key}`,
+        scope: 'download',
+        ...(rendition?.transformations ? { transformations: rendition.transformations } : {}),
+        ...(rendition?.format ? { format: rendition.format } : {}),
+      },
+      expiresIn,
+    );
+    const base = rendition ? '/render/image' : '/object';
+    return c.json({ signedURL: `${base}/sign/${bucket}/${key}?token=${token}` });
   });
 
   const signedDownload = async (c: Context, headOnly: boolean) => {

@@ -15,11 +15,21 @@ export interface SignedToken {
   exp: number;
   owner?: string;
   upsert?: boolean;
+  /** A signed rendition's options (image-transform.ts), as hosted signs them. */
+  transformations?: string;
+  format?: string;
 }
 
 export interface UrlSigner {
   sign(
-    claims: { url: string; scope: Scope; owner?: string; upsert?: boolean },
+    claims: {
+      url: string;
+      scope: Scope;
+      owner?: string;
+      upsert?: boolean;
+      transformations?: string;
+      format?: string;
+    },
     expiresIn: number,
   ): Promise<string>;
   verify(token: string, url: string, scope: Scope): Promise<SignedToken>;
