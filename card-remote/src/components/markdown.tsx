@@ -4,7 +4,13 @@
 // of a first visit (README: Delivery) has no room for a library that renders them unchanged.
 // Plain text is shown as Markdown would show it: paragraphs split at blank lines, line breaks
 // kept (the renderer keeps them too, with pre-wrap).
-import { renderMentions, splitMentions, t } from '@taskflow/shared';
+import {
+  hasMentions,
+  mentionName,
+  renderMentions,
+  splitMentions,
+  type MentionNames,
+} from '@taskflow/shared';
 import { lazy, Suspense, type ReactNode } from 'react';
 
 const MarkdownRenderer = lazy(() => import('./markdown-renderer'));
@@ -19,12 +25,12 @@ const markdownSyntax =
 
 export const hasMarkdownSyntax = (text: string): boolean => markdownSyntax.test(text);
 
-/** A user's name for a mention (`@[<user id>]`, shared/src/features/notifications/mentions.ts). */
-export type NameOf = (userId: string) => string | undefined;
+/** A user's name for a mention (`@[<user id>]`, shared/src/domain/mentions.ts). */
+export type NameOf = MentionNames;
 
 /** A paragraph with its mentions shown as highlighted names. */
 const withMentions = (paragraph: string, nameOf: NameOf | undefined): ReactNode =>
-  nameOf && paragraph.includes('@[')
+  nameOf && hasMentions(paragraph)
     ? splitMentions(paragraph).map((part, index) =>
         part.kind === 'text' ? (
           part.text
@@ -34,7 +40,7 @@ const withMentions = (paragraph: string, nameOf: NameOf | undefined): ReactNode 
             data-mention={part.userId}
             className="rounded bg-indigo-100 px-1 font-medium text-indigo-800"
           >
-            @{nameOf(part.userId) ?? t('notifications.unknownPerson')}
+            {mentionName(part.userId, nameOf)}
           </span>
         ),
       )
@@ -64,10 +70,7 @@ export const Markdown = ({ text, className = '', nameOf }: MarkdownProps) => {
   // A mention's brackets are not Markdown: a text whose only syntax is mentions stays plain.
   const markdown = hasMarkdownSyntax(nameOf ? text.replace(/@\[[0-9a-f-]{36}\]/gi, '') : text);
   // Inside Markdown a mention reads as '@Name' (formatting around it still applies).
-  const source =
-    markdown && nameOf
-      ? renderMentions(text, (id) => nameOf(id) ?? t('notifications.unknownPerson'))
-      : text;
+  const source = markdown && nameOf ? renderMentions(text, nameOf) : text;
   return (
     <div className={`space-y-2 break-words text-slate-800 ${className}`.trimEnd()}>
       {markdown ? (

@@ -1,5 +1,6 @@
 import type { Card, Priority } from './types';
 import { endOfWeek, localDateKey, startOfWeek } from './dates';
+import { hasMentions, renderMentions, type MentionNames } from './mentions';
 import { normalizePriority } from './priority';
 
 /** The due-date windows a board can be filtered by. */
@@ -7,7 +8,10 @@ export const dueFilters = ['overdue', 'today', 'thisWeek', 'noDate'] as const;
 export type DueFilter = (typeof dueFilters)[number];
 
 export interface CardFilters {
-  /** Free text matched against title and description, case-insensitive. */
+  /**
+   * Free text matched against title and description, case-insensitive; a mention matches by
+   * the member's current name, never by the stored id.
+   */
   search: string;
   /** A user id, or '' for everybody. */
   assigneeId: string;
@@ -39,15 +43,29 @@ export const hasActiveFilters = (filters: CardFilters): boolean => activeFilterC
  * (a change replaces the object), and lower-casing 4,000 cards on every keystroke cost a frame.
  * Plain toLowerCase: Unicode's default case mapping is German's (only Turkish, Azeri and
  * Lithuanian differ), and it is several times faster than toLocaleLowerCase('de-DE').
+ * Mentions are written as the members' names: such a text is kept with the names it was
+ * written with, and written again when they change (a new `nameOf`).
  */
 const haystacks = new WeakMap<object, string>();
-const haystackOf = (card: Pick<Card, 'title' | 'description'>): string => {
+const mentionHaystacks = new WeakMap<object, { nameOf: MentionNames; haystack: string }>();
+const haystackOf = (
+  card: Pick<Card, 'title' | 'description'>,
+  nameOf: MentionNames | undefined,
+): string => {
   let haystack = haystacks.get(card);
   if (haystack === undefined) {
-    haystack = `${card.title}\n${card.description ?? ''}`.toLowerCase();
+    haystack = `${card.title}\n${card.description ?? ''}`;
+    if (!hasMentions(haystack)) haystack = haystack.toLowerCase();
     haystacks.set(card, haystack);
   }
-  return haystack;
+  // Texts without mentions were stored lower-cased; one with a mention keeps its tokens.
+  if (!hasMentions(haystack)) return haystack;
+  const names = nameOf ?? (() => undefined);
+  const known = mentionHaystacks.get(card);
+  if (known && known.nameOf === names) return known.haystack;
+  const written = renderMentions(haystack, names).toLowerCase();
+  mentionHaystacks.set(card, { nameOf: names, haystack: written });
+  return written;
 };
 
 /** The search as matched: the last one is kept, as every card of the board asks for it. */
@@ -89,7 +107,8 @@ export const dueMatches = (
 
 /**
  * Search, assignee, priority, label and due date combine with AND (docs/product-spec.md §5).
- * `today` is the viewer's local calendar date (the board passes one for all its cards).
+ * `today` is the viewer's local calendar date (the board passes one for all its cards);
+ * `nameOf` names the board's members for mentions (pass the same function while the names stay).
  */
 export const matchesFilters = (
   card: Pick<
@@ -98,10 +117,11 @@ export const matchesFilters = (
   >,
   filters: CardFilters,
   today?: string,
+  nameOf?: MentionNames,
 ): boolean => {
   const needle = needleOf(filters.search);
   if (needle) {
-    if (!haystackOf(card).includes(needle)) return false;
+    if (!haystackOf(card, nameOf).includes(needle)) return false;
   }
   if (filters.assigneeId && !card.assignee_ids.includes(filters.assigneeId)) return false;
   if (filters.priority && normalizePriority(card.priority) !== filters.priority) return false;

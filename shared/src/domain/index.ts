@@ -38,3 +38,12 @@ export {
 } from './positions';
 export { boardBackgrounds, defaultBoardBackground } from './board-backgrounds';
 export { TITLE_MAX_LENGTH, LONG_TEXT_MAX_LENGTH, tooLongText } from './text-limits';
+export {
+  mentionToken,
+  mentionName,
+  hasMentions,
+  splitMentions,
+  renderMentions,
+  type MentionNames,
+  type TextPart,
+} from './mentions';

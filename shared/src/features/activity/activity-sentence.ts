@@ -4,6 +4,7 @@
 // gone; only the actor's and a member's current name come from the board, when they are still
 // on it, so that a renamed member is shown by their new name.
 import { formatDate } from '../../domain/dates';
+import { renderMentions } from '../../domain/mentions';
 import { priorityName } from '../../domain/priority';
 import { cardFieldLabel, t, type TextKey, type TextParams } from '../../kernel/i18n/t';
 import type { ActivityEntry, ActivityKind } from './activity-types';
@@ -19,10 +20,13 @@ type Data = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** Long texts (comments) are cut in a sentence; the card shows them in full. */
+/**
+ * Long texts (comments) are cut in a sentence; the card shows them in full. Mentions read as
+ * the members' current names, and are written out before the cut, so no stored id shows.
+ */
 const QUOTE_LIMIT = 80;
-const excerpt = (value: unknown): string => {
-  const full = text(value).replace(/\s+/g, ' ').trim();
+const excerpt = (value: unknown, ctx: SentenceContext): string => {
+  const full = renderMentions(text(value), ctx.nameOf).replace(/\s+/g, ' ').trim();
   return full.length > QUOTE_LIMIT ? `${full.slice(0, QUOTE_LIMIT - 1)}…` : full;
 };
 
@@ -44,12 +48,12 @@ const count = new Intl.NumberFormat('de-DE');
 const isEmpty = (value: unknown): boolean => value === null || value === undefined || value === '';
 
 /** A card field's value as a sentence shows it, whatever the column's type. */
-const fieldValue = (value: unknown): string => {
+const fieldValue = (value: unknown, ctx: SentenceContext): string => {
   if (typeof value === 'boolean') return t(value ? 'activity.yes' : 'activity.no');
   if (typeof value === 'number') return count.format(value);
   if (typeof value === 'string')
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : excerpt(value);
-  return excerpt(JSON.stringify(value));
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : excerpt(value, ctx);
+  return excerpt(JSON.stringify(value), ctx);
 };
 
 /** Kinds whose sentence needs no more than who, which card and which member. */
@@ -63,11 +67,13 @@ const PLAIN = new Map<ActivityKind, string>([
   ['assignee_removed', 'assigneeRemoved'],
   ['comment_edited', 'commentEdited'],
   ['comment_removed', 'commentRemoved'],
-  ['member_added', 'memberAdded'],
 ]);
 
 /** Kinds whose sentence names one more thing: [sentence, its parameter, data field, shown as]. */
-const NAMING = new Map<ActivityKind, [string, string, string, (value: unknown) => string]>([
+const NAMING = new Map<
+  ActivityKind,
+  [string, string, string, (value: unknown, ctx: SentenceContext) => string]
+>([
   ['card_created', ['cardCreated', 'list', 'list_title', text]],
   ['label_added', ['labelAdded', 'label', 'label_name', text]],
   ['label_removed', ['labelRemoved', 'label', 'label_name', text]],
@@ -100,11 +106,11 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
   const base = { actor, card, ofCard, user };
   /** A change's before and after as the sentence shows them, read from the entry's data. */
   const beforeAfter = (
-    show: (value: unknown) => string,
+    show: (value: unknown, ctx: SentenceContext) => string,
     keys: [string, string] = ['before', 'after'],
   ) => ({
-    before: show(data[keys[0]]),
-    after: show(data[keys[1]]),
+    before: show(data[keys[0]], ctx),
+    after: show(data[keys[1]], ctx),
   });
 
   const kind = entry.kind as ActivityKind;
@@ -115,7 +121,7 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
   const named = NAMING.get(kind);
   if (named) {
     const [key, param, field, show] = named;
-    return sentence(key, { ...base, [param]: show(data[field]) });
+    return sentence(key, { ...base, [param]: show(data[field], ctx) });
   }
   switch (kind) {
     case 'card_moved': {
@@ -137,7 +143,7 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
       return sentence('priorityChanged', { ...base, ...beforeAfter(priorityName) });
     case 'subtask_changed': {
       const changes = (data.changes ?? {}) as Record<string, { after?: unknown } | undefined>;
-      const params = { ...base, text: excerpt(data.subtask_text) };
+      const params = { ...base, text: excerpt(data.subtask_text, ctx) };
       if (Object.keys(changes).length === 1 && changes.completed) {
         return sentence(changes.completed.after ? 'subtaskDone' : 'subtaskReopened', params);
       }
@@ -152,6 +158,11 @@ export const activitySentence = (entry: ActivityEntry, ctx: SentenceContext): st
     }
     case 'list_renamed':
       return sentence('listRenamed', { ...base, ...beforeAfter(text) });
+    // Since invitations need consent, a member is added by accepting: their own act.
+    case 'member_added':
+      return entry.actor_id && data.user_id === entry.actor_id
+        ? sentence('memberJoined', base)
+        : sentence('memberAdded', base);
     case 'member_removed':
       return entry.actor_id && data.user_id === entry.actor_id
         ? sentence('memberLeft', base)

@@ -1,10 +1,9 @@
 // The notifications feature's public file: the bell's store and hook factory (the page's
-// instance is made in workspace/), the API of marks and watching, and mentions in text.
+// instance is made in workspace/), the API of marks and watching (mentions in text: the domain).
 export type { AppNotification } from './notifications-api';
 export type { NotificationsState, NotificationsGateway } from './notifications-store';
 export { NotificationsStore, NOTIFICATION_EVENT } from './notifications-store';
 export { createUseNotifications, type NotificationsView } from './use-notifications';
-export { mentionToken, splitMentions, renderMentions, type TextPart } from './mentions';
 export {
   fetchWatchState,
   setCardWatch,

@@ -1,4 +1,5 @@
 import {
+  displayName,
   localDateKey,
   matchesFilters,
   selectCardsByList,
@@ -50,13 +51,22 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
   // The due-date filter's 'today', the viewer's calendar date: read on each render, so the
   // first render after midnight filters by the new day.
   const today = localDateKey();
+  const profiles = useStableByContent<Record<string, MemberProfile>>(
+    data ? selectMemberProfiles(data) : {},
+  );
+  // The search finds a mention by the member's name: one function per set of names, so the
+  // filter's cached texts are written again only when a name changes.
+  const nameOf = useMemo(
+    () => (userId: string) => (profiles[userId] ? displayName(profiles[userId]) : undefined),
+    [profiles],
+  );
   const columns = useMemo<Column[]>(() => {
     if (!data) return [];
     const cardsByList = selectCardsByList(data);
     const next = new Map<string, Column>();
     const result = selectLists(data).map((list) => {
       const all = cardsByList[list.id] ?? [];
-      const cards = all.filter((c) => matchesFilters(c, filters, today));
+      const cards = all.filter((c) => matchesFilters(c, filters, today, nameOf));
       const before = cache.current.get(list.id);
       const column =
         before &&
@@ -70,10 +80,7 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
     });
     cache.current = next;
     return result;
-  }, [data, filters, today]);
-  const profiles = useStableByContent<Record<string, MemberProfile>>(
-    data ? selectMemberProfiles(data) : {},
-  );
+  }, [data, filters, today, nameOf]);
   const labels = useStableByContent<Record<string, BoardLabel>>(
     Object.fromEntries((data?.labels ?? []).map((label) => [label.id, label])),
   );
