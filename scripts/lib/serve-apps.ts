@@ -79,7 +79,8 @@ const websocketOrigin = (httpUrl: string): string => {
  * origin and the remotes' origins only. connect-src names the
  * backend (REST and auth over http(s), realtime over ws(s)) and the remotes (the federation
  * runtime reads their mf-manifest.json). Stylesheets come from the same origins; React sets
- * style attributes through the CSSOM, which CSP does not restrict. frame-ancestors 'none'
+ * style attributes through the CSSOM, which CSP does not restrict. img-src and frame-src
+ * name the backend too, for attachments (signed Storage URLs). frame-ancestors 'none'
  * forbids framing (clickjacking).
  */
 export const securityPolicy = (
@@ -91,7 +92,10 @@ export const securityPolicy = (
   scriptSrc: ["'self'", ...inlineScriptHashes, ...remoteOrigins],
   styleSrc: ["'self'", ...remoteOrigins],
   connectSrc: ["'self'", new URL(backendUrl).origin, websocketOrigin(backendUrl), ...remoteOrigins],
-  imgSrc: ["'self'", 'data:'],
+  // Attachments: thumbnails, covers and previews are signed Storage URLs on the backend, and a
+  // PDF preview is a frame of one.
+  imgSrc: ["'self'", 'data:', new URL(backendUrl).origin],
+  frameSrc: ["'self'", new URL(backendUrl).origin],
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
