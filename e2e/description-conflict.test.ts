@@ -20,7 +20,7 @@ const startEditing = async (page: Page) => {
   const dialog = detail(page);
   const edit = dialog.getByRole('button', { name: 'Beschreibung bearbeiten' });
   if (await edit.count()) await edit.click();
-  const field = dialog.getByRole('textbox', { name: 'Beschreibung' });
+  const field = dialog.getByRole('combobox', { name: 'Beschreibung' });
   await field.focus();
   await field.press('End');
   return field;

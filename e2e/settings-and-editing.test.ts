@@ -172,7 +172,7 @@ describe('two members on the demo board', () => {
     await openCard(pair.ownerPage, 'Startseite neu gestalten');
     const owner = pair.ownerPage.getByRole('dialog', { name: 'Startseite neu gestalten' });
     await owner.getByRole('button', { name: 'Bearbeiten', exact: true }).last().click();
-    const field = owner.getByRole('textbox', { name: 'Kommentar bearbeiten' });
+    const field = owner.getByRole('combobox', { name: 'Kommentar bearbeiten' });
     await field.fill('Die Entwürfe liegen im neuen Team-Ordner.');
     await owner.getByRole('button', { name: 'Speichern' }).click();
     await owner.getByText('(bearbeitet)').waitFor();

@@ -32,7 +32,7 @@ describe('own comments', () => {
   it('are edited in place and then marked (bearbeitet)', async () => {
     const comments = screen.getByRole('heading', { name: 'Kommentare' }).closest('section')!;
     await userEvent.click(within(comments).getByRole('button', { name: 'Bearbeiten' }));
-    const field = within(comments).getByRole('textbox', { name: 'Kommentar bearbeiten' });
+    const field = within(comments).getByRole('combobox', { name: 'Kommentar bearbeiten' });
     await userEvent.clear(field);
     await userEvent.type(field, 'Neu formuliert');
     await userEvent.click(within(comments).getByRole('button', { name: 'Speichern' }));

@@ -95,7 +95,7 @@ describe('Escape in a field with typed text', () => {
 
   it('leaves the description editor and keeps what was typed', async () => {
     await userEvent.click(screen.getByRole('button', { name: 'Beschreibung bearbeiten' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Beschreibung' }), ' und Eis');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Beschreibung' }), ' und Eis');
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('card-description').textContent).toBe(

@@ -86,7 +86,7 @@ describe('unsaved texts of a card', { timeout: 20_000 }, () => {
     try {
       sessionStorage.setItem('taskflow.draft.user-1.card-drinks.description', 'Nicht gespeichert');
       await open(url);
-      const field = await screen.findByRole('textbox', { name: 'Beschreibung' });
+      const field = await screen.findByRole('combobox', { name: 'Beschreibung' });
       expect((field as HTMLTextAreaElement).value).toBe('Nicht gespeichert');
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1000);

@@ -56,6 +56,52 @@ describe('typing @ in a comment', () => {
   });
 });
 
+describe('typing @ in the description and in a comment being edited', () => {
+  beforeEach(async () => {
+    render(<CardDetail boardId="board-1" cardId="card-drinks" onClose={vi.fn()} />);
+    await screen.findByRole('dialog', { name: 'Getränke bestellen' });
+  });
+  afterEach(() => boardStore.close());
+
+  it('the description offers the members as the comment field does, and keeps Enter for them', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Beschreibung bearbeiten' }));
+    const field = screen.getByRole('combobox', { name: 'Beschreibung' });
+    expect(field.tagName).toBe('TEXTAREA');
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.type(field, ' für @an');
+    const list = await screen.findByRole('listbox', { name: 'Mitglieder zum Erwähnen' });
+    expect(within(list).getByRole('option', { selected: true }).textContent).toBe('ASAnna Schmidt');
+    expect(field.getAttribute('aria-activedescendant')).toBe(
+      within(list).getAllByRole('option')[0]!.id,
+    );
+    await userEvent.keyboard('{Enter}');
+    expect((field as HTMLTextAreaElement).value).toBe(
+      'Wasser, Saft und Limonade für @[user-anna] ',
+    );
+    expect(screen.queryByRole('listbox')).toBeNull();
+    // With the list closed, Enter is a new line again.
+    await userEvent.keyboard('{Enter}x');
+    expect((field as HTMLTextAreaElement).value).toBe(
+      'Wasser, Saft und Limonade für @[user-anna] \nx',
+    );
+  });
+
+  it('editing a comment offers the members; Escape closes the list before the editor', async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Bearbeiten' }));
+    const field = screen.getByRole('combobox', { name: 'Kommentar bearbeiten' });
+    await userEvent.type(field, ' Danke @be');
+    await screen.findByRole('listbox', { name: 'Mitglieder zum Erwähnen' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Kommentar bearbeiten' })).toBe(field);
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Danke @be');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{Tab}');
+    expect((field as HTMLTextAreaElement).value).toBe('Danke @[user-ben] ');
+  });
+});
+
 describe('a stored mention', () => {
   it('shows as the highlighted current name, or Unbekannt', () => {
     const id = '0b7c2f9e-8d7e-4b8a-9a51-3f2a1c0d4e5f';

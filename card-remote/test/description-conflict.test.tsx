@@ -40,7 +40,7 @@ afterEach(() => {
   memoryPresence().signIn(null);
 });
 
-const field = () => screen.getByRole('textbox', { name: 'Beschreibung' }) as HTMLTextAreaElement;
+const field = () => screen.getByRole('combobox', { name: 'Beschreibung' }) as HTMLTextAreaElement;
 
 describe('a description another member saves while this user edits it', () => {
   it('is not overwritten: the user is told, sees both, and keeps theirs', async () => {

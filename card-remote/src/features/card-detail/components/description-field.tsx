@@ -1,19 +1,20 @@
 import {
   Button,
   PencilIcon,
-  TextArea,
   boardStore,
   currentUser,
   displayName,
+  selectMemberProfiles,
   t,
   useBoard,
   type Card,
 } from '@taskflow/shared';
-import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { leaveFieldOnEscape } from '../../../components/leave-field-on-escape';
 import { useStoredDraft } from '../../../components/use-stored-draft';
 import { Markdown } from '../../../components/markdown';
 import { Section } from '../../../components/section';
+import { MentionField } from '../../mentions/components/mention-field';
 import { useGuardedDraft } from '../hooks/use-guarded-draft';
 
 // Shown only when two members edit at once: loaded then, not with every card.
@@ -39,12 +40,11 @@ export const DescriptionField = ({ card }: { card: Card }) => {
     void boardStore.updateCard(card.id, { description: value });
   });
   const [editing, setEditing] = useState(false);
-  // Mentions read as the members' current names.
+  // Mentions read as the members' current names; '@' in the editor offers the members.
   const { data } = useBoard(card.board_id);
-  const nameOf = (id: string) => {
-    const member = data?.members.find((m) => m.user_id === id);
-    return member?.profile ? displayName(member.profile) : undefined;
-  };
+  const profiles = data ? selectMemberProfiles(data) : undefined;
+  const members = useMemo(() => Object.values(profiles ?? {}), [profiles]);
+  const nameOf = (id: string) => (profiles?.[id] ? displayName(profiles[id]) : undefined);
   // Reopened after a reload with text typed before it: back in the editor, saved as typing is.
   const restore = useRef(unsaved !== card.description ? unsaved : '');
   const { onChange: type } = description;
@@ -94,13 +94,15 @@ export const DescriptionField = ({ card }: { card: Card }) => {
         </div>
       ) : (
         <>
-          <TextArea
+          <MentionField
+            multiline
             rows={4}
             autoFocus={editing}
             value={description.value}
-            onChange={(event) => {
-              setUnsaved(event.target.value);
-              description.onChange(event.target.value);
+            members={members}
+            onValueChange={(value) => {
+              setUnsaved(value);
+              description.onChange(value);
             }}
             // Escape leaves the editor (saved, as leaving always is) and shows the rendering.
             onKeyDown={leaveFieldOnEscape(description.value.trim() !== '')}

@@ -1,7 +1,6 @@
 import {
   Avatar,
   Button,
-  TextArea,
   boardStore,
   displayName,
   formatDateTime,
@@ -11,6 +10,7 @@ import {
 } from '@taskflow/shared';
 import { useState, type FormEvent } from 'react';
 import { Markdown } from '../../../components/markdown';
+import { MentionField } from '../../mentions/components/mention-field';
 
 interface CommentItemProps {
   comment: CardComment;
@@ -19,13 +19,15 @@ interface CommentItemProps {
   own: boolean;
   /** Names for the comment's mentions (highlighted). */
   nameOf?: (userId: string) => string | undefined;
+  /** The board's members, offered after '@' while editing. */
+  members?: readonly MemberProfile[];
 }
 
 // The author's two actions under a comment: small and quiet, the comment stays the focus.
 const quietAction = { size: 'sm', variant: 'ghost', className: 'px-1.5 text-xs' } as const;
 
 /** One comment; its author sees 'Bearbeiten' and 'Löschen', always visible (no hover). */
-export const CommentItem = ({ comment, author, own, nameOf }: CommentItemProps) => {
+export const CommentItem = ({ comment, author, own, nameOf, members = [] }: CommentItemProps) => {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(comment.text);
@@ -73,11 +75,13 @@ export const CommentItem = ({ comment, author, own, nameOf }: CommentItemProps) 
         ) : null}
         {editing ? (
           <form onSubmit={(event) => void save(event)} className="mt-1 space-y-2">
-            <TextArea
+            <MentionField
+              multiline
               rows={3}
               autoFocus
               value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              onValueChange={setDraft}
+              members={members}
               onKeyDown={(event) => {
                 if (event.key === 'Escape') {
                   event.stopPropagation();
