@@ -2,7 +2,7 @@
 // files, each app's vite.config.ts takes the VITE_* defaults from .env.example for every key
 // that neither the environment nor .env/.env.local sets. Vite ranks process.env above .env
 // files, so a key set in .env is left alone here and keeps its say.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const parse = (file) => {
@@ -16,6 +16,16 @@ const parse = (file) => {
 };
 
 export const applyEnvDefaults = (envDir) => {
+  // The schema the build was made against (its newest migration): the device's copy of the
+  // boards (shared/src/kernel/offline/snapshot-cache.ts) is dropped when it differs.
+  const migrations = path.join(envDir, 'supabase', 'migrations');
+  if (existsSync(migrations)) {
+    const newest = readdirSync(migrations)
+      .filter((file) => file.endsWith('.sql'))
+      .sort()
+      .at(-1);
+    if (newest) process.env.VITE_SCHEMA_VERSION = newest.replace(/_.*$/, '');
+  }
   const configured = {
     ...parse(path.join(envDir, '.env')),
     ...parse(path.join(envDir, '.env.local')),

@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   readonly DEV: boolean;
   readonly VITE_SUPABASE_URL?: string;
   readonly VITE_SUPABASE_ANON_KEY?: string;
+  /** The newest migration's timestamp (shared/federation/env-defaults.js). */
+  readonly VITE_SCHEMA_VERSION?: string;
 }
 
 interface ImportMeta {

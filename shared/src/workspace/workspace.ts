@@ -37,6 +37,8 @@ import {
 } from '../features/notifications/notifications-api';
 import { NotificationsStore } from '../features/notifications/notifications-store';
 import { userChannelEvents } from '../kernel/backend/user-channel';
+import { probeWhileOffline } from '../kernel/backend/reachability';
+import { deviceCopy } from '../features/board/device-copy';
 
 export const boardsStore = new BoardsStore({
   fetchMyBoards,
@@ -44,6 +46,7 @@ export const boardsStore = new BoardsStore({
   deleteBoardRow,
   setBoardArchived,
   changes: (userId) => membershipChanges(userId, connection),
+  keep: (userId, boards) => void deviceCopy.keepList(userId, boards),
 });
 export const boardStore = new BoardStore(supabaseBoardGateway, connection);
 /** The user's boards as the boards list has them: the topics 'Meine Aufgaben' follows. */
@@ -125,6 +128,11 @@ export const startWorkspace = (): void => {
         boardsStore.reset();
       }
       boardsStore.start(userOrStatus);
+      // The list as this device last saw it, until the server's answer: with the remembered
+      // board's copy (board-sync.ts) the board paints before any answer, and without a network.
+      void deviceCopy.list(userOrStatus).then((boards) => {
+        if (boards) boardsStore.showCopy(userOrStatus, boards);
+      });
       // The board last shown on this device opens now, beside the board list rather than after
       // it: a second visit shows it one round trip sooner. The selection then opens the board
       // the list decides on; if that is another one (the remembered board is gone, or another
@@ -137,6 +145,14 @@ export const startWorkspace = (): void => {
         notificationsStore.start(userOrStatus);
       });
     });
+  // Offline, the backend is asked every second whether it is back (reachability.ts); once it
+  // answers, a list that failed to load loads (the board store resyncs its board itself).
+  wiring.add(probeWhileOffline(connection).subscribe());
+  wiring.add(
+    connection.status$
+      .pipe(filter((status) => status === 'online'))
+      .subscribe(() => boardsStore.resync()),
+  );
   // The board the list selects opens at once, not after the page has rendered the list and
   // the board's view has mounted: its snapshot is the next request on the way to the board.
   wiring.add(

@@ -11,6 +11,7 @@ import { currentUser } from '../../kernel/session/session';
 import { boardChanges, type BoardChannelEvent } from './board-realtime';
 import type { BoardTable } from './row-change';
 import { selectRowById } from '../../kernel/backend/table-rows';
+import { deviceCopy, type DeviceCopy } from './device-copy';
 
 /** Everything the board store needs from the outside world; tests pass a fake. */
 export interface BoardGateway {
@@ -21,6 +22,8 @@ export interface BoardGateway {
   fetchRow(table: BoardTable, id: string): Promise<Record<string, unknown> | null>;
   currentUserId(): string | null;
   api: BoardWriteApi;
+  /** The device's copy of the boards shown (device-copy.ts); none in most tests. */
+  copy?: DeviceCopy;
 }
 
 export interface BoardWriteApi {
@@ -56,6 +59,7 @@ export const supabaseBoardGateway: BoardGateway = {
   fetchProfile: membersApi.fetchProfile,
   fetchRow: selectRowById,
   currentUserId: () => currentUser()?.id ?? null,
+  copy: deviceCopy,
   api: {
     updateBoardRow,
     ...listsApi,

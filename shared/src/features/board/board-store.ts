@@ -164,7 +164,10 @@ export class BoardStore {
   open(boardId: string): void {
     this.flushOnReconnect ??= this.connection.status$
       .pipe(filter((status) => status === 'online'))
-      .subscribe(() => void this.outbox.flush());
+      .subscribe(() => {
+        this.sync.resync();
+        void this.outbox.flush();
+      });
     const shown = this.state.get();
     if (shown.boardId === boardId && shown.status !== 'idle') return;
     this.sync.open(boardId);
@@ -174,7 +177,12 @@ export class BoardStore {
         filter((state) => state.boardId === boardId && state.status === 'ready'),
         take(1),
       )
-      .subscribe(() => void this.replayStored(boardId));
+      .subscribe(() => {
+        void this.replayStored(boardId);
+        // Under the service worker (shell/public/sw.js) the device's outbox is loaded now, so
+        // that the worker keeps its code: after a start without a network an edit can wait.
+        if (globalThis.navigator?.serviceWorker?.controller) void device().catch(() => undefined);
+      });
   }
 
   /** Whether edits wait for an answer (the tab asks before it closes). */
@@ -194,10 +202,12 @@ export class BoardStore {
     }
   }
 
-  /** Sign-out: the device forgets the user's waiting edits. */
+  /** Sign-out: the device forgets the user's waiting edits and the boards it kept. */
   async forgetDevice(): Promise<void> {
     const userId = this.gateway.currentUserId();
-    if (!userId || !mayHaveStoredEdits(userId)) return;
+    if (!userId) return;
+    await this.gateway.copy?.forget(userId);
+    if (!mayHaveStoredEdits(userId)) return;
     try {
       await (await device()).forgetUser(userId);
       forgetStoredEditsNote(userId);
@@ -275,12 +285,11 @@ export class BoardStore {
 
   removeMember = (memberId: string) => this.edit('removeMember', memberId);
 
-  /** Not optimistic: the outcome (added, unknown, already a member) decides what is shown. */
+  /** Not optimistic: the outcome (invited, already a member, invalid) decides what is shown. */
   async inviteMember(email: string): Promise<InviteResult | null> {
     const address = email.trim().toLowerCase();
     const board = this.state.confirmed;
     if (!address || !board) return null;
-    const generation = this.state.generation;
     const sentAt = this.connection.sending();
     let result: InviteResult;
     try {
@@ -292,9 +301,8 @@ export class BoardStore {
       this.connection.unreachable();
       throw new Error(t('connection.notSent'), { cause: error });
     }
-    if (result.status === 'added' && generation === this.state.generation) {
-      this.state.applyNews(insertOrUpdate('board_members', result.member));
-    }
+    // Nobody joins by this call (the invitee accepts, or registers): the member list shows a
+    // new member when the membership arrives over the board's channel.
     return result;
   }
 

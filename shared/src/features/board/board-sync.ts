@@ -4,6 +4,10 @@
 //   change causes a refetch, except a gap in the channel. Joining first, holding the changes
 //   that arrive during a load, resyncing after a gap and dropping stale answers is the
 //   synced resource's part (kernel/backend/synced-resource.ts), as for every store.
+// - The device's copy (device-copy.ts): a board the device kept is shown while its snapshot is
+//   on the way, or when none comes (the backend away), and replaced by the snapshot when it
+//   comes; what is shown is kept again (after a load, and a while after news). A board the
+//   snapshot says is gone, or no longer the user's, is dropped from the device too.
 // - It is also a witness for the page's connection state (connection.ts): the channel's status
 //   tells whether the socket is up, and a snapshot that got no answer that the backend is away.
 import type { Connection } from '../../kernel/backend/connection';
@@ -22,9 +26,13 @@ const cameBack = (data: BoardData, change: RowChange): boolean => {
   return change.table === 'cards' && !data.cards[id];
 };
 
+/** News is kept on the device at most this often (a busy board writes its copy once). */
+const KEEP_AFTER_NEWS_MS = 2000;
+
 export class BoardSync {
   /** The open board's snapshot and channel; null when none is open. */
   private resource: SyncedResource<BoardSnapshot | null, RowChange> | null = null;
+  private keepSoon: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly gateway: BoardGateway,
@@ -38,12 +46,17 @@ export class BoardSync {
     if (current.boardId === boardId && current.status !== 'idle') return;
     this.close();
     this.state.reset('loading', boardId);
-    this.resource = new SyncedResource({
+    const resource = new SyncedResource<BoardSnapshot | null, RowChange>({
       load: () => this.gateway.fetchSnapshot(boardId),
       live: () => this.gateway.changes(boardId),
       loaded: (snapshot, held) => {
-        if (!snapshot) this.state.lose('notFound');
-        else this.state.load(held.reduce(applyRowChange, fromSnapshot(snapshot)));
+        if (!snapshot) {
+          this.state.lose('notFound');
+          this.dropCopy(boardId);
+        } else {
+          this.state.load(held.reduce(applyRowChange, fromSnapshot(snapshot)));
+          this.keepCopy();
+        }
       },
       changed: (change) => this.applyNews(change),
       // A failed resync leaves the stale board visible; the next join tries again.
@@ -52,19 +65,52 @@ export class BoardSync {
       },
       connection: this.connection,
     });
-    this.resource.start();
+    this.resource = resource;
+    resource.start();
+    void this.showCopy(boardId, resource);
   }
 
   /** Leaves the board: drops the channel, the data and every pending edit. */
   close(): void {
     this.resource?.stop();
     this.resource = null;
+    if (this.keepSoon) clearTimeout(this.keepSoon);
+    this.keepSoon = null;
     this.state.reset();
   }
 
   /** Loads the snapshot again (after a failed load, or a gap in the realtime stream). */
   reload(): void {
     void this.resource?.reload();
+  }
+
+  /** The backend answers again: a board whose last load failed loads now, not on the next join. */
+  resync(): void {
+    if (this.resource?.status === 'error') this.reload();
+  }
+
+  /** The device's copy of the board, shown until (or unless) the snapshot arrives. */
+  private async showCopy(
+    boardId: string,
+    resource: SyncedResource<BoardSnapshot | null, RowChange>,
+  ): Promise<void> {
+    const userId = this.gateway.currentUserId();
+    const copy = userId && (await this.gateway.copy?.board(userId, boardId));
+    const { status } = this.state.get();
+    // Only while nothing newer is shown: the snapshot may have come first.
+    if (!copy || this.resource !== resource || this.state.confirmed) return;
+    if (status === 'loading' || status === 'error') this.state.load(copy);
+  }
+
+  private keepCopy(): void {
+    const userId = this.gateway.currentUserId();
+    const board = this.state.confirmed;
+    if (userId && board) void this.gateway.copy?.keepBoard(userId, board);
+  }
+
+  private dropCopy(boardId: string): void {
+    const userId = this.gateway.currentUserId();
+    if (userId) void this.gateway.copy?.dropBoard(userId, boardId);
   }
 
   /** A change from the server (realtime); applied in arrival order, idempotently. */
@@ -77,10 +123,15 @@ export class BoardSync {
       change.old.id === board.board.id
     ) {
       this.state.lose('notFound');
+      this.dropCopy(board.board.id);
       return;
     }
     const unknownRow = cameBack(board, change);
     this.state.applyNews(change);
+    this.keepSoon ??= setTimeout(() => {
+      this.keepSoon = null;
+      this.keepCopy();
+    }, KEEP_AFTER_NEWS_MS);
     // A card or list restored from the archive (or moved here from another board) arrives as
     // an UPDATE of a row this board does not hold: the row alone lacks its cards, labels,
     // subtasks and comments, so the board is loaded again (the snapshot leaves archived rows out).

@@ -44,6 +44,8 @@ export interface BoardsApi {
   setBoardArchived: typeof setBoardArchived;
   /** Says when the user's set of boards may have changed (membership-changes.ts). */
   changes?(userId: string): Observable<LiveEvent<MembershipChange>>;
+  /** Keeps the list the server sent on the device (features/board/device-copy.ts). */
+  keep?(userId: string, boards: readonly Board[]): void;
 }
 
 /** A burst of membership changes (a board deleted with its members) costs one reload. */
@@ -110,6 +112,7 @@ export class BoardsStore {
         selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
       }));
       this.tellLoss(before, boards);
+      if (this.userId) this.api.keep?.(this.userId, boards);
       if (held.length > 0) this.resource.reloadSoon(CHANGES_DEBOUNCE_MS);
     },
     changed: (change) => {
@@ -170,6 +173,24 @@ export class BoardsStore {
     this.userId = userId;
     this.resource.start();
     this.publishStatus();
+  }
+
+  /**
+   * The list as the device kept it, shown until the server's answer comes (or while none
+   * comes: the backend away). Ignored once the server has answered, or for another user.
+   */
+  showCopy(userId: string, boards: readonly Board[]): void {
+    if (userId !== this.userId || this.base.status === 'ready') return;
+    this.setBase((s) => ({
+      status: 'ready',
+      boards,
+      selectedId: withSelection(boards, s.selectedId ?? this.memory.read()),
+    }));
+  }
+
+  /** The backend answers again: a list whose last load failed loads now. */
+  resync(): void {
+    if (this.resource.status === 'error') void this.load();
   }
 
   /** Loads the list (again); the newest answer wins over one still on its way. */
