@@ -11,6 +11,10 @@
  * written in a transaction). Download: `download(path)` read to the end. Both as the service
  * role (no policy to evaluate), each the median of `runs` after one warm-up. The copy is
  * `fs.copyFile` plus fsync of the copy, so both sides pay for durability.
+ *
+ * On a machine shared with other work the wall-clock rates swing with the load (printed with
+ * them), so the backend's own CPU time per MB (Linux: /proc/<pid>/stat) is printed too: it is
+ * what the server spends on the bytes whatever else runs.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -46,6 +50,13 @@ const timed = async (fn: () => Promise<unknown>) => {
   return (performance.now() - start) / 1000;
 };
 
+/** Wall seconds of `fn`, and the CPU seconds `cpu` (the backend's) grew meanwhile. */
+const timedWithCpu = async (fn: () => Promise<unknown>, cpu: () => Promise<number>) => {
+  const before = await cpu();
+  const wall = await timed(fn);
+  return { wall, cpu: (await cpu()) - before };
+};
+
 /** The backend as `npm run backend` runs it, in its own process; resolves once it is ready. */
 const startBackend = async (dataDir: string) => {
   const main = fileURLToPath(new URL('../backend/src/main.ts', import.meta.url));
@@ -73,6 +84,17 @@ const startBackend = async (dataDir: string) => {
   });
   return {
     url,
+    /** The backend process's CPU seconds so far (user + system); NaN where /proc is missing. */
+    cpuSeconds: async () => {
+      try {
+        const stat = await fs.readFile(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second).
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return Number.NaN;
+      }
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -124,12 +146,19 @@ try {
     const up: number[] = [];
     const down: number[] = [];
     const copies: number[] = [];
+    const upCpu: number[] = [];
+    const downCpu: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      up.push(await timed(upload));
-      down.push(await timed(download));
+      const u = await timedWithCpu(upload, backend.cpuSeconds);
+      up.push(u.wall);
+      upCpu.push(u.cpu);
+      const d = await timedWithCpu(download, backend.cpuSeconds);
+      down.push(d.wall);
+      downCpu.push(d.cpu);
       copies.push(await timed(copy));
     }
     const rate = (seconds: number) => sizeMb / seconds;
+    const perMb = (seconds: number) => `${((seconds * 1000) / sizeMb).toFixed(1)}`;
     const [u, d, c] = [rate(median(up)), rate(median(down)), rate(median(copies))];
     rows.push([
       `${sizeMb} MB`,
@@ -137,6 +166,7 @@ try {
       `${d.toFixed(0)} MB/s`,
       `${c.toFixed(0)} MB/s`,
       `${(u / c).toFixed(2)} / ${(d / c).toFixed(2)}`,
+      `${perMb(median(upCpu))} / ${perMb(median(downCpu))}`,
     ]);
   }
   const header = [
@@ -145,10 +175,17 @@ try {
     'download (storage-js)',
     'file copy',
     'up / down vs copy',
+    'backend CPU ms/MB up / down',
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
-  console.log(`Storage API on PGlite, ${os.cpus().length} cores, median of ${RUNS} runs`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+  console.log(
+    `Storage API on PGlite, ${os.cpus().length} cores (load average ${load}), median of ${RUNS} runs`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 } finally {
