@@ -3,7 +3,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-
 import { CSS } from '@dnd-kit/utilities';
 import { Button, boardStore, t, type Card } from '@taskflow/shared';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import type { Column } from '../hooks/use-board-columns';
 import type { DraggedCard } from '../lib/drag-data';
 import { windowLayout } from '../lib/window-layout';
@@ -161,6 +161,18 @@ export const ListColumn = memo(function ListColumn({
   );
 });
 
+/**
+ * The same array while the ids are the same: SortableContext renders every mounted tile again
+ * when its items array changes, and the windowed ids are computed anew on each render.
+ */
+const useSameIds = (ids: string[]): string[] => {
+  const previous = useRef(ids);
+  const same =
+    previous.current.length === ids.length && previous.current.every((id, i) => id === ids[i]);
+  if (!same) previous.current = ids;
+  return previous.current;
+};
+
 interface CardListProps extends TileLookups {
   column: Column;
   onOpenCard: (cardId: string) => void;
@@ -210,7 +222,9 @@ const CardList = ({ column, onOpenCard, dragged, dropRef, ...lookups }: CardList
   );
 
   const items = windowed ? virtualizer.getVirtualItems() : null;
-  const cardIds = useMemo(() => cards.map((card) => card.id), [cards]);
+  const cardIds = useSameIds(
+    items ? items.map((item) => cards[item.index]?.id ?? '') : cards.map((card) => card.id),
+  );
   // One tile for both branches; a windowed one also reports its index and measured height.
   const tile = (card: Card, index?: number) => (
     <CardTile
@@ -241,8 +255,12 @@ const CardList = ({ column, onOpenCard, dragged, dropRef, ...lookups }: CardList
     return () => cancelAnimationFrame(frame);
   }, [carriedByKeyboard, activeIndex, windowed, virtualizer, cards]);
 
-  // The sortable items are every card of the list, mounted or not: a card's sortable index is
-  // its place in the list, which the keyboard's steps and the shifting of neighbours go by.
+  // The sortable items are the mounted cards, in order. Why not every card of the list: dnd-kit
+  // handles the items as arrays with linear lookups, and when a card crosses lists during a
+  // drag it queues both lists' items for measuring with a quadratic merge (items.filter(id =>
+  // !queue.includes(id))): 2,000 cards per list at 10,000 cards cost a frame each crossing.
+  // Nothing unmounted can be measured, shifted or dropped on anyway; where a card lands is
+  // decided by ids (lib/drop-target.ts), and the keyboard carries by the list's own index.
   return (
     <SortableContext id={list.id} items={cardIds} strategy={verticalListSortingStrategy}>
       <ul
