@@ -34,13 +34,28 @@ export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
         description: card.description ?? '',
         assignee_ids: card.assignee_ids ?? [],
         label_ids: card.label_ids ?? [],
-        checklist: [...(card.checklist ?? [])].sort(byPosition),
-        comments: [...(card.comments ?? [])].sort(byCreatedAt),
-        attachments: [...(card.attachments ?? [])].sort(byCreatedAt),
+        checklist: inOrder(card.checklist, byPosition),
+        comments: inOrder(card.comments, byCreatedAt),
+        attachments: inOrder(card.attachments, byCreatedAt),
       },
     ]),
   ),
 });
+
+const NONE: never[] = [];
+
+/**
+ * The items sorted by `compare`: the array itself when it is in order already, as board_snapshot
+ * sends it, else a sorted copy. A 10,000-card board made three arrays per card, 30,000 copies
+ * and sorts, while the page waited for its first screen.
+ */
+const inOrder = <T>(items: T[] | null | undefined, compare: (a: T, b: T) => number): T[] => {
+  if (!items || items.length === 0) return NONE;
+  for (let i = 1; i < items.length; i += 1) {
+    if (compare(items[i - 1]!, items[i]!) > 0) return [...items].sort(compare);
+  }
+  return items;
+};
 
 const byCreatedAt = (a: { created_at?: string }, b: { created_at?: string }): number =>
   (a.created_at ?? '').localeCompare(b.created_at ?? '');
