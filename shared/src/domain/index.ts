@@ -19,6 +19,7 @@ export { avatarInitials, avatarColor, avatarColors, displayName } from './avatar
 export { subtaskProgress } from './progress';
 export {
   matchesFilters,
+  prepareSearch,
   filtersForBoard,
   hasActiveFilters,
   activeFilterCount,

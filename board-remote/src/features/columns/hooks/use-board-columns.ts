@@ -2,6 +2,7 @@ import {
   displayName,
   localDateKey,
   matchesFilters,
+  prepareSearch,
   selectCardsByList,
   selectLists,
   selectMemberProfiles,
@@ -12,7 +13,7 @@ import {
   type CardFilters,
   type MemberProfile,
 } from '@taskflow/shared';
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 export interface Column {
   list: BoardList;
@@ -51,6 +52,12 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
   // The due-date filter's 'today', the viewer's calendar date: read on each render, so the
   // first render after midnight filters by the new day.
   const today = localDateKey();
+  // The board's cards made ready for a search while the page is idle (each card once: a card
+  // already prepared is skipped, so this is cheap after an edit).
+  useEffect(() => {
+    if (!data) return undefined;
+    return prepareSearch(Object.values(selectCardsByList(data)).flat());
+  }, [data]);
   const profiles = useStableByContent<Record<string, MemberProfile>>(
     data ? selectMemberProfiles(data) : {},
   );
