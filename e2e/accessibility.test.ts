@@ -5,52 +5,17 @@
 // AAA, beyond the AA the app promises: markdown-and-themes.test.ts checks AA contrast). Also: a
 // disabled primary button looks disabled in both themes.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import type Axe from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { axeViolations } from './support/axe.ts';
 import { useEnvironment } from './support/journey-setup.ts';
 import { openCard, see, signIn } from './support/page-helpers.ts';
 
 const env = useEnvironment();
 
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** The one rule whose violations do not count: AAA contrast. */
-const allowed = new Set(['color-contrast-enhanced']);
-
-/**
- * Serious and critical violations of every axe rule (experimental and AAA ones included, which
- * axe leaves off by default), as "rule: target: summary" lines.
- */
-const violations = async (page: Page): Promise<string[]> => {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof Axe }).axe;
-    const rules = Object.fromEntries(
-      axe.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]),
-    );
-    const result = await axe.run(document, { rules, resultTypes: ['violations'] });
-    return result.violations.flatMap((violation) =>
-      violation.nodes.map((node) => ({
-        id: violation.id,
-        impact: node.impact ?? violation.impact ?? null,
-        line: `${violation.id}: ${node.target.join(' ')}: ${node.failureSummary ?? ''}`,
-      })),
-    );
-  });
-  return found
-    .filter(({ id, impact }) => !allowed.has(id) && (impact === 'serious' || impact === 'critical'))
-    .map(({ line }) => line);
-};
-
 const assertClean = async (page: Page, screen: string) => {
-  assert.deepEqual(await violations(page), [], `${screen}: serious or critical axe violations`);
+  assert.deepEqual(await axeViolations(page), [], `${screen}: serious or critical axe violations`);
 };
 
 const closeDialog = async (page: Page) => {
