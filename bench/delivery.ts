@@ -181,7 +181,13 @@ const newPhonePage = async (context: BrowserContext) => {
 };
 
 const journey = async (env: E2eEnvironment): Promise<JourneyResult> => {
-  const context = await env.browser.newContext({ locale: 'de-DE', viewport: slowPhone.viewport });
+  // Without the service worker: this counts the bytes the servers send and the HTTP cache
+  // saves; the worker's second visit is bench/reopen.ts's.
+  const context = await env.browser.newContext({
+    locale: 'de-DE',
+    viewport: slowPhone.viewport,
+    serviceWorkers: 'block',
+  });
   try {
     const { page, cdp, network } = await newPhonePage(context);
     const navigationStart = await browserNow(cdp);

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   bytes: number;
   /** Served by the HTTP cache without a request to the server. */
   fromCache: boolean;
+  /** Answered by the page's service worker (shell/public/sw.js), from its cache or the network. */
+  fromServiceWorker: boolean;
 }
 
 export interface NetworkRecord {
@@ -46,6 +48,7 @@ export const recordNetwork = async (cdp: CDPSession): Promise<NetworkRecord> => 
       sentAt: wall(event.timestamp),
       bytes: 0,
       fromCache: false,
+      fromServiceWorker: false,
     });
   });
   cdp.on('Network.requestServedFromCache', (event) => {
@@ -57,6 +60,7 @@ export const recordNetwork = async (cdp: CDPSession): Promise<NetworkRecord> => 
     if (!request) return;
     request.status = event.response.status;
     request.fromCache ||= Boolean(event.response.fromDiskCache || event.response.fromPrefetchCache);
+    request.fromServiceWorker = Boolean(event.response.fromServiceWorker);
     request.encoding = Object.entries(event.response.headers).find(
       ([name]) => name.toLowerCase() === 'content-encoding',
     )?.[1] as string | undefined;

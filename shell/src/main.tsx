@@ -43,3 +43,15 @@ const start = async (): Promise<void> => {
 };
 
 void start();
+
+// The service worker (public/sw.js) keeps the app's code, so that the app starts without a
+// network. Registered once the page has loaded, so it takes nothing from the first load; it
+// controls the pages opened after this one (it does not claim this one).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
+      // None (a private window, a plain-http host): the app works online as before.
+    });
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
