@@ -42,7 +42,8 @@ as $$
       c.id,
       c.title,
       i.id,
-      i.text,
+      -- A mention in a subtask reads as the member's name.
+      private.render_mentions(i.text),
       c.board_id,
       c.list_id,
       c.priority,

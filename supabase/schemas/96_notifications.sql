@@ -29,7 +29,8 @@ comment on function private.mentioned_user_ids(text) is
 revoke execute on function private.mentioned_user_ids(text) from public, anon, authenticated;
 
 -- A text with its mention tokens written as the current names, for readers that show plain
--- text (export, history, mails).
+-- text ('Meine Aufgaben', notifications). A name is told only to someone who shares a
+-- board with its owner (as profiles' RLS does); server jobs without a user see every name.
 create or replace function private.render_mentions(p_text text)
 returns text
 language plpgsql
@@ -40,12 +41,22 @@ as $$
 declare
   v_result text := p_text;
   v_id uuid;
+  v_reader uuid := (select auth.uid());
 begin
+  if p_text is null or pg_catalog.strpos(p_text, '@[') = 0 then
+    return p_text;
+  end if;
   for v_id in select private.mentioned_user_ids(p_text) loop
-    v_result := pg_catalog.replace(
+    v_result := pg_catalog.regexp_replace(
       v_result,
-      '@[' || v_id::text || ']',
-      '@' || coalesce(private.profile_name(v_id), 'Unbekannt')
+      '@\[' || v_id::text || '\]',
+      '@' || pg_catalog.replace(coalesce(
+        case
+          when v_reader is null or v_id in (select private.fellow_member_ids())
+          then nullif(private.profile_name(v_id), '')
+        end,
+        'Unbekannt'), '\', '\\'),
+      'gi'
     );
   end loop;
   return v_result;
@@ -53,9 +64,10 @@ end;
 $$;
 
 comment on function private.render_mentions(text) is
-  'The text with each @[<uuid>] mention written as @ and the person''s current name (''@Unbekannt'' for an unknown id).';
+  'The text with each @[<uuid>] mention written as @ and the person''s current name (''@Unbekannt'' for an unknown id or someone who shares no board with the caller).';
 
-revoke execute on function private.render_mentions(text) from public, anon, authenticated;
+revoke execute on function private.render_mentions(text) from public, anon;
+grant execute on function private.render_mentions(text) to authenticated, service_role;
 
 -- Writes one notification as auth.uid(): never to the actor, only to a current member of the
 -- board, nothing while an import runs.
@@ -91,7 +103,9 @@ begin
          jsonb_build_object(
            'actor_name', private.profile_name(v_actor),
            'board_title', b.title,
-           'card_title', (select c.title from public.cards c where c.id = p_card_id)
+           'card_title', (
+             select private.render_mentions(c.title) from public.cards c where c.id = p_card_id
+           )
          ) || coalesce(p_data, '{}'::jsonb)
   from public.boards b
   where b.id = p_board_id;
@@ -322,7 +336,7 @@ begin
   then
     perform private.notify(new.assigned_to, 'subtask_assigned',
       (select c.board_id from public.cards c where c.id = new.card_id),
-      new.card_id, null, jsonb_build_object('subtask_text', new.text));
+      new.card_id, null, jsonb_build_object('subtask_text', private.render_mentions(new.text)));
   end if;
   return null;
 end;
