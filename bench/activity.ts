@@ -73,9 +73,11 @@ const makeBoard = async (
   const board = must(
     await owner.client.from('boards').insert({ title: 'Verlauf-Bench' }).select('id').single(),
   ) as { id: string };
+  // Invited, and accepted by the member (an invitation needs the invitee's consent).
   must(
     await owner.client.rpc('invite_board_member', { p_board_id: board.id, p_email: member.email }),
   );
+  must(await member.client.rpc('accept_board_invitation', { p_board_id: board.id }));
   const lists = must(
     await owner.client
       .from('lists')

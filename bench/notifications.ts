@@ -51,6 +51,9 @@ const measure = async (backend: RunningBackend) => {
     p_email: reader.email,
   });
   if (invited.error) throw invited.error;
+  // The reader accepts (an invitation needs the invitee's consent).
+  const accepted = await reader.client.rpc('accept_board_invitation', { p_board_id: board.id });
+  if (accepted.error) throw accepted.error;
 
   const arrivals = new Map<string, number>();
   const channel = reader.client.channel(`user:${reader.id}`, { config: { private: true } });

@@ -138,13 +138,13 @@ describe('inviting someone without an account', () => {
     await team.getByRole('button', { name: 'Einladen' }).click();
     await see(
       owner,
-      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie sich registriert.`,
+      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.`,
     );
     const pending = team.getByRole('region', { name: /Offene Einladungen/ });
     await pending.getByText(email).waitFor();
 
     const mail = await inbox(email, 'TaskFlow: Demo Nutzerin lädt Sie zum Board „');
-    assert.match(mail.text, /Registrieren Sie sich mit dieser Adresse/);
+    assert.match(mail.text.replace(/\s+/g, ' '), /registrieren Sie sich mit dieser Adresse/);
     const link = mail.links.find((href) => href.includes('/b/'));
     assert.ok(link, 'the invitation links to the board');
 
@@ -169,6 +169,88 @@ describe('inviting someone without an account', () => {
       .getByText('Nora Neuling')
       .waitFor();
     assert.equal(await owner.getByRole('region', { name: /Offene Einladungen/ }).count(), 0);
+    assert.deepEqual(ownerProblems, []);
+    assert.deepEqual(guestProblems, []);
+    await ownerContext.close();
+    await guestContext.close();
+  });
+});
+
+describe('inviting someone who has an account', () => {
+  const email = `rita-${Date.now()}@example.de`;
+
+  it('answers as for anyone; the invitee accepts from the bell and the owner sees the new member live', async () => {
+    const config = (await (await fetch(new URL('runtime-config.json', env.shellUrl))).json()) as {
+      supabase: { url: string; anonKey: string };
+    };
+    const api = createClient(config.supabase.url, config.supabase.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const registered = await api.auth.signUp({
+      email,
+      password: 'geheim123',
+      options: { data: { full_name: 'Rita Registriert' } },
+    });
+    assert.equal(registered.error, null);
+
+    const ownerContext = await newGermanContext(env.browser);
+    const owner = await ownerContext.newPage();
+    const ownerProblems = collectProblems(owner);
+    await owner.goto(env.shellUrl);
+    await signIn(owner, demoAccount.email, demoAccount.password);
+    const teamButton = owner.getByRole('button', { name: /^Team \(\d+\)$/ });
+    const size = Number(/\d+/.exec((await teamButton.textContent()) ?? '')![0]);
+    await teamButton.click();
+    const team = owner.getByRole('dialog', { name: 'Team-Verwaltung' });
+    await team.getByLabel(/per E-Mail einladen/).fill(email);
+    await team.getByRole('button', { name: 'Einladen' }).click();
+    // Word for word what an address without an account is answered.
+    await see(
+      owner,
+      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.`,
+    );
+    await team
+      .getByRole('region', { name: /Offene Einladungen/ })
+      .getByText(email)
+      .waitFor();
+    assert.equal(await team.getByText('Rita Registriert').count(), 0);
+    await inbox(email, 'TaskFlow: Demo Nutzerin lädt Sie zum Board „Website-Relaunch“ ein');
+
+    const guestContext = await newGermanContext(env.browser);
+    const guest = await guestContext.newPage();
+    const guestProblems = collectProblems(guest);
+    await guest.goto(env.shellUrl);
+    await signIn(guest, email, 'geheim123');
+    await guest.getByRole('button', { name: 'Benachrichtigungen, 1 ungelesen' }).click();
+    await guest
+      .getByRole('button', {
+        name: /^Ungelesen: Demo Nutzerin hat Sie zum Board „Website-Relaunch“ eingeladen/,
+      })
+      .click();
+    await guest.getByRole('heading', { name: 'Einladung zum Board „Website-Relaunch“' }).waitFor();
+    await see(guest, 'Demo Nutzerin hat Sie eingeladen, in diesem Board mitzuarbeiten.');
+    await guest.getByRole('button', { name: 'Annehmen' }).click();
+    await see(guest, 'Sie sind jetzt Mitglied des Boards „Website-Relaunch“.');
+    await guest.getByRole('button', { name: `Team (${size + 1})` }).waitFor();
+
+    // The owner's open dialog shows the new member without a reload; reopened, the invitation
+    // is no longer pending.
+    await team.getByText('Rita Registriert').waitFor();
+    await owner.getByRole('button', { name: `Team (${size + 1})` }).waitFor();
+    await owner.keyboard.press('Escape');
+    await owner.getByRole('button', { name: `Team (${size + 1})` }).click();
+    await owner
+      .getByRole('dialog', { name: 'Team-Verwaltung' })
+      .getByText('Rita Registriert')
+      .waitFor();
+    assert.equal(
+      await owner
+        .getByRole('region', { name: /Offene Einladungen/ })
+        .getByText(email)
+        .count(),
+      0,
+    );
     assert.deepEqual(ownerProblems, []);
     assert.deepEqual(guestProblems, []);
     await ownerContext.close();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
 import { insertRow, newLists } from './support/rows.ts';
 import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
+import { addMember } from './support/members.ts';
 
 interface Entry {
   id: string;
@@ -78,7 +79,7 @@ beforeAll(async () => {
   const [todo, doing] = await newLists(owner, boardId, ['Zu erledigen', 'In Arbeit']);
   todoId = todo!;
   doingId = doing!;
-  must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: memberEmail }));
+  await addMember(owner, boardId, { client: member, email: memberEmail });
   await newEntries();
 });
 
@@ -87,7 +88,7 @@ afterAll(async () => {
 });
 
 describe('recording: each kind of change writes exactly one entry', () => {
-  it('a new board writes nothing for its owner; lists created and members invited do', async () => {
+  it('a new board writes nothing for its owner; lists created and members joining do', async () => {
     const rows = await backend.sql<Entry>(
       'select * from public.activity where board_id = $1 order by created_at, id',
       [boardId],
@@ -95,7 +96,8 @@ describe('recording: each kind of change writes exactly one entry', () => {
     expect(rows.map((r) => [r.kind, r.actor_id])).toEqual([
       ['list_created', ownerId],
       ['list_created', ownerId],
-      ['member_added', ownerId],
+      // The member accepted the invitation: their own act.
+      ['member_added', memberId],
     ]);
     expect(rows[2]!.data).toMatchObject({ user_id: memberId, user_name: 'Max Mustermann' });
     expect(rows[0]!.data).toMatchObject({ list_title: 'Zu erledigen', actor_name: 'Olga Owner' });
@@ -288,7 +290,7 @@ describe('recording: each kind of change writes exactly one entry', () => {
       actor_id: ownerId,
       data: { user_id: memberId, user_name: 'Max Mustermann' },
     });
-    must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: memberEmail }));
+    await addMember(owner, boardId, { client: member, email: memberEmail });
     expect(await oneEntry()).toMatchObject({ kind: 'member_added' });
   });
 

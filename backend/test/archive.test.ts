@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { addMember } from './support/members.ts';
 
 type Row = Record<string, unknown>;
 
@@ -34,11 +35,7 @@ const newBoard = async (title: string) => {
   const board = await owner.client.from('boards').insert({ title }).select().single();
   expect(board.error).toBeNull();
   const boardId = board.data!.id as string;
-  const invited = await owner.client.rpc('invite_board_member', {
-    p_board_id: boardId,
-    p_email: member.email,
-  });
-  expect(invited.error).toBeNull();
+  await addMember(owner.client, boardId, member);
   const listId = await newList(boardId, 'Zu erledigen');
   return { boardId, listId };
 };

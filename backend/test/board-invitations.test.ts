@@ -1,8 +1,10 @@
 /**
- * Invitations of people without an account, through supabase-js and real mail: inviting an
- * address nobody registered stores a pending invitation, the backend's invitation mailer sends
- * it (to a catcher started here), registering with the address makes the person a member (where
- * addresses are confirmed, once confirmed). Only the board's owner reads and withdraws them.
+ * Invitations, through supabase-js and real mail: every invitation, registered address or not,
+ * is a pending invitation that the backend's invitation mailer sends (to a catcher started
+ * here), with the same answer to the inviter. A registered invitee is told in the bell and
+ * accepts or declines; registering with an invited address makes the person a member (where
+ * addresses are confirmed, once confirmed). The owner reads and withdraws them; the invitee reads,
+ * accepts and declines their own; nobody else sees or touches them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import {
   type SignedInUser,
   type TestBackend,
 } from './support/backend.ts';
+import { addMember } from './support/members.ts';
 
 let catcher: MailCatcher;
 let backend: TestBackend;
@@ -45,9 +48,7 @@ beforeAll(async () => {
   member = await backend.signUpAndSignIn(uniqueEmail('member'));
   stranger = await backend.signUpAndSignIn(uniqueEmail('stranger'));
   boardId = await newBoard(owner.client, 'Vertrieb 2027');
-  expect((await invite(owner.client, boardId, member.email)).data).toMatchObject({
-    status: 'added',
-  });
+  await addMember(owner.client, boardId, member);
 });
 
 afterAll(async () => {
@@ -63,7 +64,9 @@ describe('inviting an address without an account', () => {
     expect(data).toEqual({ status: 'invited', email });
     const mail = await catcher.waitFor(email);
     expect(mail.subject).toBe('TaskFlow: Olga Owner lädt Sie zum Board „Vertrieb 2027“ ein');
-    expect(mail.text).toContain('Registrieren Sie sich mit dieser Adresse');
+    const words = mail.text.replace(/\s+/g, ' ');
+    expect(words).toContain('Öffnen Sie die Einladung, um sie anzunehmen.');
+    expect(words).toContain('Wenn Sie noch kein TaskFlow-Konto haben, registrieren Sie sich');
     expect(mail.links).toContain(`http://app.test/b/${boardId}`);
     // Inviting again keeps the one invitation and mails nothing more.
     expect((await invite(owner.client, boardId, email)).data).toMatchObject({ status: 'invited' });
@@ -122,7 +125,7 @@ describe('inviting an address without an account', () => {
     expect(await memberIds(boardId)).not.toContain(late.user.id);
   });
 
-  it('answers a registered address by adding them, an unknown one by inviting, a member as before', async () => {
+  it('answers a member as before, and refuses a bad address and a non-owner', async () => {
     expect((await invite(owner.client, boardId, member.email)).data).toEqual({
       status: 'already_member',
     });
@@ -130,6 +133,136 @@ describe('inviting an address without an account', () => {
       status: 'invalid_email',
     });
     expect((await invite(member.client, boardId, uniqueEmail())).error?.code).toBe('42501');
+  });
+});
+
+describe('inviting a registered address', () => {
+  /** Everything a client can see of an answer, for comparing two of them. */
+  const seen = async (email: string) => {
+    const { data, error, status, statusText } = await invite(owner.client, boardId, email);
+    return { data: { ...(data as object), email: '<address>' }, error, status, statusText };
+  };
+
+  it('answers exactly as for an unknown address, stores a pending invitation and mails it', async () => {
+    const guest = await backend.signUpAndSignIn(uniqueEmail('gast'), 'geheim123', 'Gina Gast');
+    const unknown = uniqueEmail('unbekannt');
+    expect(await seen(guest.email)).toEqual(await seen(unknown));
+    expect((await invite(owner.client, boardId, guest.email)).data).toEqual({
+      status: 'invited',
+      email: guest.email,
+    });
+    // Not a member until they accept.
+    expect(await memberIds(boardId)).not.toContain(guest.user.id);
+    expect((await guest.client.from('boards').select('id').eq('id', boardId)).data).toEqual([]);
+    // The same mail as for an unknown address.
+    const [toGuest, toUnknown] = await Promise.all([
+      catcher.waitFor(guest.email),
+      catcher.waitFor(unknown),
+    ]);
+    expect(toGuest.subject).toBe(toUnknown.subject);
+    expect(toGuest.html.replaceAll(guest.email, '<address>')).toBe(
+      toUnknown.html.replaceAll(unknown, '<address>'),
+    );
+    // The owner's pending list holds both.
+    const pending = await owner.client
+      .from('board_invitations')
+      .select('email')
+      .eq('board_id', boardId);
+    expect(pending.data?.map((row) => row.email)).toEqual(
+      expect.arrayContaining([guest.email, unknown]),
+    );
+  });
+
+  it('tells the invitee in the bell; they read it and accept, and become a member', async () => {
+    const guest = await backend.signUpAndSignIn(uniqueEmail('gast'), 'geheim123', 'Gina Gast');
+    await invite(owner.client, boardId, guest.email);
+    const { data: bell } = await guest.client
+      .from('notifications')
+      .select('kind, board_id, card_id, data');
+    expect(bell).toEqual([
+      {
+        kind: 'invited_to_board',
+        board_id: boardId,
+        card_id: null,
+        data: { actor_name: 'Olga Owner', board_title: 'Vertrieb 2027' },
+      },
+    ]);
+    const { data: mine, error } = await guest.client.rpc('my_board_invitations');
+    expect(error).toBeNull();
+    expect(mine).toEqual([
+      {
+        board_id: boardId,
+        board_title: 'Vertrieb 2027',
+        inviter_name: 'Olga Owner',
+        created_at: expect.any(String),
+      },
+    ]);
+    const own = await guest.client.from('board_invitations').select('board_id, email');
+    expect(own.data).toEqual([{ board_id: boardId, email: guest.email }]);
+
+    const accepted = await guest.client.rpc('accept_board_invitation', { p_board_id: boardId });
+    expect(accepted).toMatchObject({ error: null, status: 200, data: { board_id: boardId } });
+    expect(await memberIds(boardId)).toContain(guest.user.id);
+    expect((await guest.client.from('boards').select('title').eq('id', boardId)).data).toEqual([
+      { title: 'Vertrieb 2027' },
+    ]);
+    expect((await guest.client.rpc('my_board_invitations')).data).toEqual([]);
+    // Accepted once: a second time there is nothing to accept.
+    const again = await guest.client.rpc('accept_board_invitation', { p_board_id: boardId });
+    expect(again.status).toBe(404);
+    expect(again.error).toMatchObject({ code: 'PT404', message: 'Invitation not found' });
+  });
+
+  it('can be declined by the invitee: no membership, the invitation is gone', async () => {
+    const guest = await backend.signUpAndSignIn(uniqueEmail('nein'));
+    await invite(owner.client, boardId, guest.email);
+    const declined = await guest.client
+      .from('board_invitations')
+      .delete()
+      .eq('board_id', boardId)
+      .select('email');
+    expect(declined.data).toEqual([{ email: guest.email }]);
+    expect(await memberIds(boardId)).not.toContain(guest.user.id);
+    const late = await guest.client.rpc('accept_board_invitation', { p_board_id: boardId });
+    expect(late.error?.code).toBe('PT404');
+    const pending = await owner.client
+      .from('board_invitations')
+      .select('email')
+      .eq('board_id', boardId)
+      .eq('email', guest.email);
+    expect(pending.data).toEqual([]);
+  });
+
+  it('is read, accepted and declined by the invitee alone', async () => {
+    const guest = await backend.signUpAndSignIn(uniqueEmail('nur-ich'));
+    await invite(owner.client, boardId, guest.email);
+    for (const other of [member.client, stranger.client, backend.client()]) {
+      expect(
+        (await other.from('board_invitations').select('id').eq('email', guest.email)).data ?? [],
+      ).toEqual([]);
+      expect((await other.rpc('my_board_invitations')).data ?? []).toEqual([]);
+      const accept = await other.rpc('accept_board_invitation', { p_board_id: boardId });
+      expect(accept.error?.code).toMatch(/^(PT404|42501)$/);
+      const decline = await other
+        .from('board_invitations')
+        .delete()
+        .eq('email', guest.email)
+        .select('id');
+      expect(decline.data ?? []).toEqual([]);
+    }
+    expect(await memberIds(boardId)).not.toContain(stranger.user.id);
+    // Still pending for the invitee; the owner withdraws it, and then it cannot be accepted.
+    expect((await guest.client.rpc('my_board_invitations')).data).toHaveLength(1);
+    const withdrawn = await owner.client
+      .from('board_invitations')
+      .delete()
+      .eq('board_id', boardId)
+      .eq('email', guest.email)
+      .select('id');
+    expect(withdrawn.data).toHaveLength(1);
+    const accept = await guest.client.rpc('accept_board_invitation', { p_board_id: boardId });
+    expect(accept.error?.code).toBe('PT404');
+    expect(await memberIds(boardId)).not.toContain(guest.user.id);
   });
 });
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type SignedInUser } from './support/backend.ts';
 import { insertRow, must, newBoard, newCard, newList } from './support/rows.ts';
 import { useTestBackend } from './support/use-backend.ts';
+import { addMember } from './support/members.ts';
 
 const backend = useTestBackend();
 
@@ -30,10 +31,8 @@ const label = (client: SupabaseClient, boardId: string, name: string) =>
     color: 'bg-blue-100 text-blue-800',
   });
 
-const invite = async (owner: SignedInUser, boardId: string, member: SignedInUser) =>
-  must(
-    await owner.client.rpc('invite_board_member', { p_board_id: boardId, p_email: member.email }),
-  );
+const invite = (owner: SignedInUser, boardId: string, member: SignedInUser) =>
+  addMember(owner.client, boardId, member);
 
 /** A card on the source board with everything a copy may take. */
 const richCard = async (title: string) => {

@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { addMember } from './support/members.ts';
 
 type Row = Record<string, unknown>;
 
@@ -45,11 +46,10 @@ beforeAll(async () => {
   const [profile] = await backend.sql('select email from public.profiles where id = $1', [
     member.id,
   ]);
-  const invited = await owner.client.rpc('invite_board_member', {
-    p_board_id: boardId,
-    p_email: profile!.email as string,
+  await addMember(owner.client, boardId, {
+    client: member.client,
+    email: profile!.email as string,
   });
-  expect(invited.error).toBeNull();
   const list = await owner.client
     .from('lists')
     .insert({ board_id: boardId, title: 'Zu erledigen', position: 1024 })

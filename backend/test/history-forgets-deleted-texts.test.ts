@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
 import { must, newBoard, newCard, newList } from './support/rows.ts';
+import { addMember } from './support/members.ts';
 
 interface Entry {
   kind: string;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   ]);
   [owner, member, memberId] = [o.client, m.client, m.user.id];
   boardId = await newBoard(owner, 'Verlauf');
-  must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: m.email }));
+  await addMember(owner, boardId, m);
   listId = await newList(owner, boardId, 'Zu erledigen');
 });
 
@@ -96,7 +97,7 @@ describe('a deleted comment', () => {
     const secret = await comment(cardId, 'Privat: nur für Olga');
     must(await member.from('card_comments').delete().eq('id', secret));
     const later = await backend.signUpAndSignIn(uniqueEmail('later'), 'geheim123', 'Lena Later');
-    must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: later.email }));
+    await addMember(owner, boardId, later);
     const history = await historyOf(later.client, cardId);
     expect(history.map((e) => e.kind)).toEqual([
       'card_created',

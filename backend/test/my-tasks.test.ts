@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, type SignedInUser } from './support/backend.ts';
 import { insertRow, must, newBoard, newCard, newList } from './support/rows.ts';
 import { useTestBackend } from './support/use-backend.ts';
+import { addMember } from './support/members.ts';
 
 const backend = useTestBackend();
 
@@ -51,10 +52,10 @@ beforeAll(async () => {
   // board, which Anna never joins.
   annaBoard = await newBoard(anna.client, 'Produkt');
   annaList = await newList(anna.client, annaBoard, 'Zu erledigen');
-  must(await anna.client.rpc('invite_board_member', { p_board_id: annaBoard, p_email: ben.email }));
+  await addMember(anna.client, annaBoard, ben);
   benBoard = await newBoard(ben.client, 'Marketing');
   benList = await newList(ben.client, benBoard, 'In Arbeit');
-  must(await ben.client.rpc('invite_board_member', { p_board_id: benBoard, p_email: anna.email }));
+  await addMember(ben.client, benBoard, anna);
   foreignBoard = await newBoard(ben.client, 'Privat');
   const foreignList = await newList(ben.client, foreignBoard, 'Geheim');
 
@@ -103,9 +104,7 @@ beforeAll(async () => {
 
   // Ben's private board: Anna was a member once and was assigned there, then left; Ben's own
   // assignment there stays out of her view.
-  must(
-    await ben.client.rpc('invite_board_member', { p_board_id: foreignBoard, p_email: anna.email }),
-  );
+  await addMember(ben.client, foreignBoard, anna);
   const secret = await newCard(ben.client, foreignList, 'Geheimprojekt');
   await assign(ben.client, secret, anna.user.id);
   await assign(ben.client, secret, ben.user.id);

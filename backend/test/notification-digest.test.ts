@@ -26,6 +26,7 @@ import {
   type TestBackend,
 } from './support/backend.ts';
 import { insertRow, must, newBoard, newCard, newList } from './support/rows.ts';
+import { addMember } from './support/members.ts';
 
 let backend: TestBackend;
 let second: RunningBackend | undefined;
@@ -73,8 +74,8 @@ beforeAll(async () => {
   erikaEmail = e.email;
   const boardId = await newBoard(owner, 'Website');
   listId = await newList(owner, boardId, 'Zu erledigen');
-  must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: maxEmail }));
-  must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: erikaEmail }));
+  await addMember(owner, boardId, { client: max, email: maxEmail });
+  await addMember(owner, boardId, { client: erika, email: erikaEmail });
   cardId = await newCard(owner, listId, 'Startseite neu gestalten');
   // Only what the tests below cause is mailed: the invitations' notifications are read.
   await backend.sql('update public.notifications set read_at = now()');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
 import { insertRow, must, newBoard, newCard, newLists } from './support/rows.ts';
 import { channelsRemovedAfterEach, joinChannel, waitFor } from './support/waiting.ts';
+import { addMember } from './support/members.ts';
 
 interface Notification {
   id: string;
@@ -79,18 +80,21 @@ afterAll(async () => {
 });
 
 describe('reasons', () => {
-  it('being added to a board notifies the new member, not the owner creating it', async () => {
+  it('an invitation notifies the registered invitee; accepting it, their own act, notifies nobody', async () => {
     const before = await all();
     must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: maxEmail }));
     must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: erikaEmail }));
+    must(await max.rpc('accept_board_invitation', { p_board_id: boardId }));
+    must(await erika.rpc('accept_board_invitation', { p_board_id: boardId }));
     const fresh = await since(before);
     expect(fresh.map(([r, k]) => [r, k])).toEqual([
-      [maxId, 'added_to_board'],
-      [erikaId, 'added_to_board'],
+      [maxId, 'invited_to_board'],
+      [erikaId, 'invited_to_board'],
     ]);
     expect(fresh[0]![2]).toMatchObject({
       actor_id: ownerId,
       board_id: boardId,
+      card_id: null,
       data: { actor_name: 'Olga Owner', board_title: 'Website' },
     });
   });
@@ -251,7 +255,7 @@ describe('watching', () => {
       erikaId,
     ]);
     expect(rows).toEqual([]);
-    must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: erikaEmail }));
+    await addMember(owner, boardId, { client: erika, email: erikaEmail });
   });
 });
 

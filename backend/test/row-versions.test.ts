@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
+import { addMember } from './support/members.ts';
 
 interface Person {
   id: string;
@@ -40,11 +41,7 @@ beforeAll(async () => {
   member = other;
   const board = await inserted(owner.client, 'boards', { title: 'Versionen' });
   boardId = board.id;
-  const invited = await owner.client.rpc('invite_board_member', {
-    p_board_id: boardId,
-    p_email: other.email,
-  });
-  expect(invited.error).toBeNull();
+  await addMember(owner.client, boardId, other);
   listId = (await inserted(owner.client, 'lists', { board_id: boardId, title: 'A', position: 1 }))
     .id;
 });

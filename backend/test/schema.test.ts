@@ -60,6 +60,7 @@ const createTeamBoard = async () => {
   );
   const boardId = board!.id as string;
   await sqlAs(owner.id, 'select public.invite_board_member($1, $2)', [boardId, member.email]);
+  await sqlAs(member.id, 'select public.accept_board_invitation($1)', [boardId]);
   const [list] = await sqlAs(
     owner.id,
     `insert into public.lists (board_id, title, position) values ($1, 'Zu erledigen', 1024) returning id`,
@@ -382,6 +383,7 @@ describe('board_members', () => {
     const { owner, member, boardId } = await createTeamBoard();
     const third = await createUser();
     await sqlAs(owner.id, 'select public.invite_board_member($1, $2)', [boardId, third.email]);
+    await sqlAs(third.id, 'select public.accept_board_invitation($1)', [boardId]);
     const remove =
       'delete from public.board_members where board_id = $1 and user_id = $2 returning user_id';
     expect(await sqlAs(member.id, remove, [boardId, owner.id])).toEqual([]);
@@ -908,21 +910,15 @@ describe('invite_board_member', () => {
       (rows) => rows[0]!.result,
     );
 
-  it('adds a registered user by e-mail, trimmed and in any letter case', async () => {
+  it('invites a registered user by e-mail, trimmed and in any letter case, as it invites an unknown one', async () => {
     const { owner, boardId } = await createTeamBoard();
     const guest: User = await createUser('Gabi Gast');
     const result = await invite(owner.id, boardId, `  ${guest.email.toUpperCase()}\t`);
-    expect(result).toEqual({
-      status: 'added',
-      member: {
-        id: expect.any(String),
-        board_id: boardId,
-        user_id: guest.id,
-        role: 'member',
-        created_at: expect.any(String),
-        profile: { id: guest.id, full_name: 'Gabi Gast', email: guest.email },
-      },
-    });
+    expect(result).toEqual({ status: 'invited', email: guest.email });
+    expect(
+      await sqlAs(guest.id, 'select id from public.boards where id = $1', [boardId]),
+    ).toHaveLength(0);
+    await sqlAs(guest.id, 'select public.accept_board_invitation($1)', [boardId]);
     expect(
       await sqlAs(guest.id, 'select id from public.boards where id = $1', [boardId]),
     ).toHaveLength(1);

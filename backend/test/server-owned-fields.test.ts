@@ -7,7 +7,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBackend, uniqueEmail, type TestBackend } from './support/backend.ts';
-import { insertRow, must, newBoard, newCard, newList } from './support/rows.ts';
+import { insertRow, newBoard, newCard, newList } from './support/rows.ts';
+import { addMember } from './support/members.ts';
 
 let backend: TestBackend;
 let owner: SupabaseClient;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   ]);
   [owner, ownerId, member, memberId] = [o.client, o.user.id, m.client, m.user.id];
   boardId = await newBoard(owner, 'Eigene Felder');
-  must(await owner.rpc('invite_board_member', { p_board_id: boardId, p_email: m.email }));
+  await addMember(owner, boardId, m);
   listId = await newList(owner, boardId, 'Zu erledigen');
 });
 

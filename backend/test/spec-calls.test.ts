@@ -782,25 +782,21 @@ describe('rpc invite_board_member', () => {
   const invite = async (as: Person, email: string) =>
     as.client.rpc('invite_board_member', { p_board_id: board, p_email: email });
 
-  it('adds a registered user as a member, found by the trimmed, lower-cased address', async () => {
+  it('invites a registered user by the trimmed, lower-cased address; they become a member when they accept', async () => {
     const guest = await signedIn('Ida Invite');
     const { data, error } = await invite(owner, `  ${guest.email.toUpperCase()}\t`);
     expect(error).toBeNull();
-    expect(data).toEqual({
-      status: 'added',
-      member: {
-        id: expect.stringMatching(uuid),
-        board_id: board,
-        user_id: guest.id,
-        role: 'member',
-        created_at: expect.stringMatching(timestamp),
-        profile: { id: guest.id, full_name: 'Ida Invite', email: guest.email },
-      },
-    });
-    const team = rows<Row[]>(
-      await owner.client.from('board_members').select('user_id, role, id').eq('board_id', board),
+    expect(data).toEqual({ status: 'invited', email: guest.email });
+    expect(rows<Row[]>(await guest.client.from('boards').select('id').in('id', [board]))).toEqual(
+      [],
     );
-    expect(team).toContainEqual({ user_id: guest.id, role: 'member', id: data.member.id });
+    const accepted = await guest.client.rpc('accept_board_invitation', { p_board_id: board });
+    expect(accepted.error).toBeNull();
+    expect(accepted.data).toEqual({ board_id: board });
+    const team = rows<Row[]>(
+      await owner.client.from('board_members').select('user_id, role').eq('board_id', board),
+    );
+    expect(team).toContainEqual({ user_id: guest.id, role: 'member' });
     expect(rows<Row[]>(await guest.client.from('boards').select('id').in('id', [board]))).toEqual([
       { id: board },
     ]);
@@ -827,7 +823,10 @@ describe('rpc invite_board_member', () => {
 
   it('answers already_member for a member (in any spelling) and for the owner', async () => {
     const guest = await signedIn('Doppelt Dabei');
-    expect((await invite(owner, guest.email)).data).toMatchObject({ status: 'added' });
+    expect((await invite(owner, guest.email)).data).toMatchObject({ status: 'invited' });
+    expect(
+      (await guest.client.rpc('accept_board_invitation', { p_board_id: board })).error,
+    ).toBeNull();
     for (const email of [guest.email, ` ${guest.email.toUpperCase()} `, owner.email]) {
       const { data, error } = await invite(owner, email);
       expect(error).toBeNull();

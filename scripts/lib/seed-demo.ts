@@ -75,11 +75,22 @@ export const seedDemo = async (url: string, anonKey: string): Promise<SeedOutcom
 
   let mateId: string | null = null;
   if (mateExists) {
-    const invited = must(
+    // An invitation needs the invitee's consent: the teammate accepts it, as in the app.
+    must(
       await demo.rpc('invite_board_member', { p_board_id: board.id, p_email: teammate.email }),
       'invite teammate',
-    ) as { status: string; member?: { user_id: string } } | null;
-    mateId = invited?.member?.user_id ?? null;
+    );
+    const mateSession = await mate.auth.signInWithPassword({
+      email: teammate.email,
+      password: teammate.password,
+    });
+    if (mateSession.data.user) {
+      must(
+        await mate.rpc('accept_board_invitation', { p_board_id: board.id }),
+        'accept the invitation',
+      );
+      mateId = mateSession.data.user.id;
+    }
   }
 
   const labels = [

@@ -21,3 +21,4 @@ export * from './features/transfer';
 export * from './features/archive';
 export * from './features/notifications';
 export * from './features/attachments';
+export * from './features/invitations';

@@ -137,6 +137,7 @@ describe('activity sentences', () => {
       ],
       ['list_deleted', { list_title: 'Offen' }, 'hat die Liste „Offen“ gelöscht'],
       ['member_added', { user_id: ERIKA }, 'hat Erika Musterfrau zum Board eingeladen'],
+      ['member_added', { user_id: MAX }, 'ist dem Board beigetreten'],
       ['member_removed', { user_id: ERIKA }, 'hat Erika Musterfrau aus dem Board entfernt'],
       ['member_removed', { user_id: MAX }, 'hat das Board verlassen'],
     ];

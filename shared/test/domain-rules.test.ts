@@ -169,7 +169,9 @@ describe('text catalogue', () => {
   it('holds the spec strings and fills placeholders', () => {
     expect(t('app.loading')).toBe('Lade TaskFlow...');
     expect(t('boards.team', { count: 3 })).toBe('Team (3)');
-    expect(t('team.added', { email: 'a@b.de' })).toBe('a@b.de wurde zum Board hinzugefügt!');
+    expect(t('team.invited', { email: 'a@b.de' })).toBe(
+      'Einladung an a@b.de gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
+    );
   });
 
   it('refuses an unknown key in development', () => {

@@ -61,17 +61,17 @@ describe('team management', () => {
 
   it('says in German when the invitation limit is reached', async () => {
     vi.spyOn(boardStore, 'inviteMember').mockRejectedValue(
-      new ApiError('Too many unknown addresses, please wait before inviting again', 'PT429', 429),
+      new ApiError('Too many invitations, please wait before inviting again', 'PT429', 429),
     );
     const dialog = await renderTeam();
     await userEvent.type(within(dialog).getByLabelText(/per E-Mail einladen/), 'neu@beispiel.de');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Einladen' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Fehler beim Hinzufügen des Members. Sie haben in der letzten Stunde zu viele Adressen ohne TaskFlow-Konto eingeladen. Bitte versuchen Sie es später erneut.',
+      'Fehler beim Hinzufügen des Members. Sie haben in der letzten Stunde zu viele Einladungen verschickt. Bitte versuchen Sie es später erneut.',
     );
   });
 
-  it('invites a person without an account by mail, and lists the invitation until withdrawn', async () => {
+  it('invites by mail, and lists the invitation until withdrawn', async () => {
     vi.spyOn(boardStore, 'inviteMember').mockImplementation(async (email) => {
       memory.invitations.push({ id: 'inv-1', email, created_at: '2026-11-26T12:00:00Z' });
       return { status: 'invited', email };
@@ -82,7 +82,7 @@ describe('team management', () => {
     expect(boardStore.inviteMember).toHaveBeenCalledWith('neu@beispiel.de');
     await waitFor(() =>
       expect(getToastsForTest().map((toast) => toast.message)).toContain(
-        'Einladung an neu@beispiel.de gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
+        'Einladung an neu@beispiel.de gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
       ),
     );
     expect(within(dialog).queryByRole('alert')).toBeNull();
@@ -107,14 +107,16 @@ describe('team management', () => {
     expect(within(dialog).queryByText('x@beispiel.de')).toBeNull();
   });
 
-  it('adds a registered person and confirms it', async () => {
+  it('invites a registered person as anyone else: the same answer, not a member yet', async () => {
     const dialog = await renderTeam();
     const field = within(dialog).getByLabelText(/per E-Mail einladen/);
     await userEvent.type(field, 'Clara@Beispiel.de{Enter}');
-    expect(await within(dialog).findByText('Clara Weber')).toBeTruthy();
-    expect(getToastsForTest().map((toast) => toast.message)).toContain(
-      'clara@beispiel.de wurde zum Board hinzugefügt!',
+    await waitFor(() =>
+      expect(getToastsForTest().map((toast) => toast.message)).toContain(
+        'Einladung an clara@beispiel.de gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
+      ),
     );
+    expect(within(dialog).queryByText('Clara Weber')).toBeNull();
     expect((field as HTMLInputElement).value).toBe('');
   });
 

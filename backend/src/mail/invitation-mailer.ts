@@ -1,6 +1,6 @@
 /**
- * Mails the invitations of people without an account (public.board_invitations, written by
- * invite_board_member): a worker over that table as its outbox. Each round claims the unmailed
+ * Mails the board invitations (public.board_invitations, written by invite_board_member), the
+ * same mail whether or not the address has an account: a worker over that table as its outbox. Each round claims the unmailed
  * rows in one statement (`for update skip locked`), so with several backend processes on one
  * PostgreSQL each invitation is claimed by one of them; a failed send gives the row back for
  * the next round. A database function cannot speak SMTP, hence this worker; on a hosted project
@@ -26,7 +26,11 @@ const escapeHtml = (value: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
-/** The German invitation: who invites to which board, and the link to register and open it. */
+/**
+ * The German invitation: who invites to which board, and the link to the board, where a
+ * signed-in invitee accepts or declines and someone without an account registers. It reads the
+ * same for both, so the mail does not depend on who has an account either.
+ */
 export const invitationMail = (
   invitation: Pick<Claimed, 'email' | 'board_id' | 'board_title' | 'inviter_name'>,
   siteUrl: string,
@@ -40,8 +44,8 @@ export const invitationMail = (
     <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
       <p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:#4f46e5">TaskFlow</p>
       <h1 style="margin:0 0 12px;font-size:18px">Einladung zum Board „${escapeHtml(invitation.board_title)}“</h1>
-      <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(inviter)} hat Sie eingeladen, im Board „${escapeHtml(invitation.board_title)}“ mitzuarbeiten. Registrieren Sie sich mit dieser Adresse (${escapeHtml(invitation.email)}); danach sind Sie Mitglied des Boards.</p>
-      <p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px">Registrieren und Board öffnen</a></p>
+      <p style="margin:0 0 16px;line-height:1.5">${escapeHtml(inviter)} hat Sie eingeladen, im Board „${escapeHtml(invitation.board_title)}“ mitzuarbeiten. Öffnen Sie die Einladung, um sie anzunehmen. Wenn Sie noch kein TaskFlow-Konto haben, registrieren Sie sich mit dieser Adresse (${escapeHtml(invitation.email)}); danach sind Sie Mitglied des Boards.</p>
+      <p style="margin:0 0 16px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px">Einladung öffnen</a></p>
       <p style="margin:0;font-size:13px;line-height:1.5;color:#475569">Wenn Sie die Einladung nicht erwartet haben, ignorieren Sie diese E-Mail.</p>
     </div>
   </body>

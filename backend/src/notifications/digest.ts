@@ -69,6 +69,8 @@ export const digestSentence = (n: DigestNotification): string => {
       return `„${card}“ ist fällig (${germanDate(n.data.due_date)})`;
     case 'added_to_board':
       return `${actor} hat Sie zum Board „${text(n.data.board_title, '')}“ hinzugefügt`;
+    case 'invited_to_board':
+      return `${actor} hat Sie zum Board „${text(n.data.board_title, '')}“ eingeladen`;
     default:
       return `Neuigkeit zu „${card}“`;
   }

@@ -9,7 +9,6 @@ import type { BoardGateway, BoardWriteApi } from '../features/board/board-gatewa
 import type { RowChange } from '../features/board/row-change';
 import { ApiError } from '../kernel/backend/api-error';
 import type { InviteResult } from '../features/board/api/members-api';
-import { newMember } from '../domain/new-rows';
 import type { BoardMember, BoardSnapshot, Profile } from '../domain/types';
 
 export interface MemoryGateway {
@@ -39,21 +38,10 @@ export const registeredOutsider: Profile = {
 };
 
 /** The invite function's answers as the server gives them, for the members it knows. */
-const inviteAnswer = (members: BoardMember[], boardId: string, email: string): InviteResult => {
-  if (members.some((member) => member.profile?.email === email)) {
-    return { status: 'already_member' };
-  }
-  if (email !== registeredOutsider.email) return { status: 'not_found' };
-  const member = newMember({
-    id: `member-${registeredOutsider.id}`,
-    board_id: boardId,
-    user_id: registeredOutsider.id,
-    created_at: new Date(0).toISOString(),
-    profile: registeredOutsider,
-  });
-  members.push(member);
-  return { status: 'added', member };
-};
+const inviteAnswer = (members: BoardMember[], email: string): InviteResult =>
+  members.some((member) => member.profile?.email === email)
+    ? { status: 'already_member' }
+    : { status: 'invited', email };
 
 export const createMemoryGateway = (
   snapshot: BoardSnapshot | null,
@@ -84,7 +72,7 @@ export const createMemoryGateway = (
           throw new ApiError('new row violates row-level security policy', '42501');
         }
         if (name === 'inviteMemberByEmail') {
-          return inviteAnswer(members, args[0] as string, args[1] as string);
+          return inviteAnswer(members, args[1] as string);
         }
         const [first, second] = args;
         if (typeof first === 'string' && typeof second === 'object' && second !== null) {

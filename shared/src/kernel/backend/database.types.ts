@@ -723,10 +723,11 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      accept_board_invitation: { Args: { p_board_id: string }; Returns: Json };
       board_snapshot: { Args: { p_board_id: string }; Returns: Json };
       claim_attachment_objects_to_remove: { Args: { p_limit?: number }; Returns: string[] };
-      copy_card: {
       complete_attachment_object_removal: { Args: { p_paths: string[] }; Returns: undefined };
+      copy_card: {
         Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
         Returns: string;
       };
@@ -736,6 +737,15 @@ export type Database = {
       move_card_to_list: {
         Args: { p_at_top?: boolean; p_card_id: string; p_list_id: string };
         Returns: string;
+      };
+      my_board_invitations: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          board_id: string;
+          board_title: string;
+          created_at: string;
+          inviter_name: string;
+        }[];
       };
       my_tasks: {
         Args: Record<PropertyKey, never>;

@@ -174,6 +174,7 @@ export const deOnDemand = {
       due_date_removed: '{actor} hat das Fälligkeitsdatum von „{card}“ entfernt',
       due: '„{card}“ ist fällig ({date})',
       added_to_board: '{actor} hat Sie zum Board „{board}“ hinzugefügt',
+      invited_to_board: '{actor} hat Sie zum Board „{board}“ eingeladen',
       other: 'Neuigkeit zu „{card}“',
     },
     digestTitle: 'E-Mail-Zusammenfassung',
@@ -305,6 +306,18 @@ export const deOnDemand = {
     linkFailed: 'Die Datei konnte nicht geöffnet werden.',
     actionFailed: 'Das hat nicht geklappt. Bitte versuchen Sie es erneut.',
     uploaded: '„{name}“ wurde angehängt.',
+  },
+  // A board the user is invited to but not on yet (shell/src/features/invitations).
+  invitations: {
+    title: 'Einladung zum Board „{board}“',
+    from: '{inviter} hat Sie eingeladen, in diesem Board mitzuarbeiten.',
+    someone: 'Jemand',
+    accept: 'Annehmen',
+    decline: 'Ablehnen',
+    accepted: 'Sie sind jetzt Mitglied des Boards „{board}“.',
+    declined: 'Sie haben die Einladung zum Board „{board}“ abgelehnt.',
+    failed:
+      'Die Einladung konnte nicht beantwortet werden. Vielleicht wurde sie zurückgezogen; bitte laden Sie die Seite neu.',
   },
   passwordReset: {
     title: 'Passwort vergessen?',

@@ -216,13 +216,13 @@ export const de = {
     inviteFailed: 'Fehler beim Hinzufügen des Members.',
     userNotFound: 'Benutzer nicht gefunden. Die Person muss sich zuerst registrieren.',
     alreadyMember: 'Diese Person ist bereits Mitglied des Boards.',
-    // The invitation limit: 30 addresses without an account per hour (72_invite_board_member.sql).
-    tooManyUnknown:
-      'Sie haben in der letzten Stunde zu viele Adressen ohne TaskFlow-Konto eingeladen. Bitte versuchen Sie es später erneut.',
-    added: '{email} wurde zum Board hinzugefügt!',
-    // Replaces the spec's 'Benutzer nicht gefunden …' (issue 23.3).
+    // The invitation limit: 30 invitations per hour, registered or not (72_invite_board_member.sql).
+    tooManyInvitations:
+      'Sie haben in der letzten Stunde zu viele Einladungen verschickt. Bitte versuchen Sie es später erneut.',
+    // The one answer for registered and unknown addresses alike, so it tells nobody who has an
+    // account; replaces the spec's 'Benutzer nicht gefunden …' and '… hinzugefügt!' (issue 23.3).
     invited:
-      'Einladung an {email} gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
+      'Einladung an {email} gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
     pendingTitle: 'Offene Einladungen',
     withdraw: 'Zurückziehen',
     withdrawLabel: 'Einladung an {email} zurückziehen',
@@ -398,6 +398,7 @@ export const de = {
       listArchived: '{actor} hat die Liste „{list}“ archiviert',
       listUnarchived: '{actor} hat die Liste „{list}“ aus dem Archiv wiederhergestellt',
       memberAdded: '{actor} hat {user} zum Board eingeladen',
+      memberJoined: '{actor} ist dem Board beigetreten',
       memberRemoved: '{actor} hat {user} aus dem Board entfernt',
       memberLeft: '{actor} hat das Board verlassen',
       // One entry for a whole import; the number of cards it brought.

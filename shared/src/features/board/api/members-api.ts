@@ -1,16 +1,16 @@
-import type { BoardMember, Profile } from '../../../domain/types';
+import type { Profile } from '../../../domain/types';
 import { getSupabase } from '../../../kernel/backend/supabase-client';
 import { check, unwrap } from '../../../kernel/backend/api-error';
 
+/** Registered or not, an address is answered 'invited': the answer tells nobody who has an account. */
 export type InviteResult =
-  | { status: 'added'; member: BoardMember }
-  /** Nobody registered the address: a pending invitation was stored and is mailed. */
+  /** A pending invitation was stored and is mailed; the person accepts it or registers. */
   | { status: 'invited'; email: string }
   | { status: 'invalid_email' }
   | { status: 'not_found' }
   | { status: 'already_member' };
 
-/** A pending invitation of an address without an account (only the board's owner reads them). */
+/** A pending invitation, as the board's owner reads them. */
 export interface PendingInvitation {
   id: string;
   email: string;
@@ -48,6 +48,6 @@ export const fetchInvitations = async (boardId: string): Promise<PendingInvitati
       .order('created_at'),
   );
 
-/** Withdraws an invitation: the address no longer becomes a member when it registers. */
+/** Withdraws an invitation: the address can no longer accept it or become a member by registering. */
 export const withdrawInvitation = async (invitationId: string): Promise<void> =>
   check(await getSupabase().from('board_invitations').delete().eq('id', invitationId));

@@ -29,6 +29,7 @@ export const notificationSentence = (n: AppNotification): string => {
     case 'moved':
     case 'due':
     case 'added_to_board':
+    case 'invited_to_board':
       return t(`notifications.kinds.${n.kind}`, params);
     case 'due_date_changed':
       return n.data.due_date

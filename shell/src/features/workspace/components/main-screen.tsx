@@ -48,6 +48,11 @@ const ShortcutHelpDialog = lazyView(
   () => import('../../shortcuts/components/shortcut-help-dialog'),
   'ShortcutHelpDialog',
 );
+// A board the user is not on: the invitation to it, if there is one (features/invitations).
+const InvitationOffer = lazyView(
+  () => import('../../invitations/components/invitation-offer'),
+  'InvitationOffer',
+);
 const ArchiveDialog = lazyView(
   () => import('../../archive/components/archive-dialog'),
   'ArchiveDialog',
@@ -176,11 +181,7 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
             onOpenArchive={() => showView('archive')}
           />
         ) : null}
-        {noAccess ? (
-          <p role="alert" className="p-8 text-center text-slate-500">
-            {t('boards.noAccess')}
-          </p>
-        ) : null}
+        {noAccess && route.boardId ? <InvitationOffer boardId={route.boardId} /> : null}
         {!noAccess && board.status === 'notFound' ? (
           <p className="p-8 text-center text-slate-500">{t('boards.notFound')}</p>
         ) : null}

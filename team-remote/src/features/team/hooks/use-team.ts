@@ -44,10 +44,6 @@ export const useTeam = (boardId: string) => {
     setInviteError(null);
     try {
       const result = await boardStore.inviteMember(address);
-      if (result?.status === 'added') {
-        showToast(t('team.added', { email: address }), 'success');
-        return true;
-      }
       if (result?.status === 'invited') {
         showToast(t('team.invited', { email: result.email }), 'success');
         void loadInvitations();
@@ -60,10 +56,10 @@ export const useTeam = (boardId: string) => {
       setInviteError(`${t('team.inviteFailed')} ${reason}`);
       return false;
     } catch (error) {
-      // 429: too many addresses without an account this hour (the database's invitation limit).
+      // 429: too many invitations this hour (the database's invitation limit).
       const reason =
         error instanceof ApiError && error.status === 429
-          ? t('team.tooManyUnknown')
+          ? t('team.tooManyInvitations')
           : error instanceof Error
             ? error.message
             : '';
