@@ -1,6 +1,6 @@
 /**
- * Mentions where the server hands out plain text (migration 20261126022000): 'Meine Aufgaben'
- * and the notifications' sentences read a `@[<user id>]` token as '@' and the member's current
+ * Mentions where the server hands out plain text (migrations 20261126022000, 20261126026000):
+ * 'Meine Aufgaben', the notifications' sentences and the board's export read a `@[<user id>]` token as '@' and the member's current
  * name (private.render_mentions), and tell no name of someone the reader shares no board with.
  * Through the real supabase-js, as the app asks.
  */
@@ -16,6 +16,7 @@ let max: SupabaseClient;
 let maxId: string;
 let strangerId: string;
 let listId: string;
+let boardId: string;
 
 const mention = (userId: string) => `@[${userId}]`;
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   maxId = m.user.id;
   const s = await backend.signUpAndSignIn(uniqueEmail('fremd'), 'geheim123', 'Sven Fremd');
   strangerId = s.user.id;
-  const boardId = await newBoard(owner, 'Website');
+  boardId = await newBoard(owner, 'Website');
   listId = await newList(owner, boardId, 'Zu erledigen');
   // A member as the database has them, whatever the invitation flow of the day.
   await backend.sql(
@@ -82,5 +83,42 @@ describe('mentions read as names', () => {
         }),
       },
     ]);
+  });
+
+  it('the export writes the mentions of descriptions, comments and subtasks as names', async () => {
+    const cardId = await newCard(owner, listId, 'Pressetext');
+    must(
+      await owner
+        .from('cards')
+        .update({ description: `Bitte ${mention(maxId)} gegenlesen` })
+        .eq('id', cardId),
+    );
+    await insertRow(owner, 'card_comments', {
+      card_id: cardId,
+      user_id: ownerId,
+      text: `${mention(maxId)}, kannst du das übernehmen?`,
+    });
+    await insertRow(owner, 'card_checklist_items', {
+      card_id: cardId,
+      text: `Freigabe durch ${mention(ownerId)}`,
+      position: 1024,
+    });
+    const doc = must(await max.rpc('export_board', { p_board_id: boardId })) as {
+      lists: {
+        cards: {
+          title: string;
+          description: string | null;
+          comments: { text: string }[];
+          subtasks: { text: string }[];
+        }[];
+      }[];
+    };
+    const card = doc.lists.flatMap((l) => l.cards).find((c) => c.title === 'Pressetext');
+    expect(card).toMatchObject({
+      description: 'Bitte @Max Mustermann gegenlesen',
+      comments: [{ text: '@Max Mustermann, kannst du das übernehmen?' }],
+      subtasks: [{ text: 'Freigabe durch @Olga Owner' }],
+    });
+    expect(JSON.stringify(doc)).not.toContain('@[');
   });
 });

@@ -111,7 +111,7 @@ begin
   subtasks as (
     select i.card_id,
            json_agg(json_build_object(
-             'text', i.text,
+             'text', private.render_mentions(i.text),
              'completed', i.completed,
              'position', i.position,
              'due_date', i.due_date,
@@ -129,7 +129,7 @@ begin
            json_agg(json_build_object(
              'author_email', case when k.imported_author_name is null then pe.email end,
              'author_name', coalesce(k.imported_author_name, pe.full_name, ''),
-             'text', k.text,
+             'text', private.render_mentions(k.text),
              'created_at', coalesce(k.imported_at, k.created_at),
              'edited_at', k.edited_at
            ) order by k.created_at, k.id) as items
@@ -155,10 +155,14 @@ begin
     group by f.card_id
   ),
   -- A card is its row, every column by its name, but those private.card_fields_not_exported()
-  -- names (ids, times, the board, the list it sits in), plus its children.
+  -- names (ids, times, the board, the list it sits in), plus its children. Mentions leave as
+  -- '@Name' (here and in subtasks and comments): a member's id means nothing outside this
+  -- project, and the export is read by people and other tools.
   card_docs as (
     select c.list_id, c.position, c.created_at, c.id,
            (to_jsonb(c) - private.card_fields_not_exported()) || jsonb_build_object(
+             'title', private.render_mentions(c.title),
+             'description', private.render_mentions(c.description),
              'labels', coalesce(t.ids, '[]'::json),
              'assignees', coalesce(a.emails, '[]'::json),
              'subtasks', coalesce(s.items, '[]'::json),
