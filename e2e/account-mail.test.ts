@@ -138,7 +138,7 @@ describe('inviting someone without an account', () => {
     await team.getByRole('button', { name: 'Einladen' }).click();
     await see(
       owner,
-      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.`,
+      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie sich registriert.`,
     );
     const pending = team.getByRole('region', { name: /Offene Einladungen/ });
     await pending.getByText(email).waitFor();
@@ -208,7 +208,7 @@ describe('inviting someone who has an account', () => {
     // Word for word what an address without an account is answered.
     await see(
       owner,
-      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.`,
+      `Einladung an ${email} gesendet. Die Person wird Mitglied, sobald sie sich registriert.`,
     );
     await team
       .getByRole('region', { name: /Offene Einladungen/ })

@@ -170,7 +170,7 @@ describe('text catalogue', () => {
     expect(t('app.loading')).toBe('Lade TaskFlow...');
     expect(t('boards.team', { count: 3 })).toBe('Team (3)');
     expect(t('team.invited', { email: 'a@b.de' })).toBe(
-      'Einladung an a@b.de gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
+      'Einladung an a@b.de gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
     );
   });
 

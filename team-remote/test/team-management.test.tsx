@@ -82,7 +82,7 @@ describe('team management', () => {
     expect(boardStore.inviteMember).toHaveBeenCalledWith('neu@beispiel.de');
     await waitFor(() =>
       expect(getToastsForTest().map((toast) => toast.message)).toContain(
-        'Einladung an neu@beispiel.de gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
+        'Einladung an neu@beispiel.de gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
       ),
     );
     expect(within(dialog).queryByRole('alert')).toBeNull();
@@ -113,7 +113,7 @@ describe('team management', () => {
     await userEvent.type(field, 'Clara@Beispiel.de{Enter}');
     await waitFor(() =>
       expect(getToastsForTest().map((toast) => toast.message)).toContain(
-        'Einladung an clara@beispiel.de gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
+        'Einladung an clara@beispiel.de gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
       ),
     );
     expect(within(dialog).queryByText('Clara Weber')).toBeNull();

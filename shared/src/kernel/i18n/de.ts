@@ -220,9 +220,10 @@ export const de = {
     tooManyInvitations:
       'Sie haben in der letzten Stunde zu viele Einladungen verschickt. Bitte versuchen Sie es später erneut.',
     // The one answer for registered and unknown addresses alike, so it tells nobody who has an
-    // account; replaces the spec's 'Benutzer nicht gefunden …' and '… hinzugefügt!' (issue 23.3).
+    // account; replaces the spec's 'Benutzer nicht gefunden …' and '… hinzugefügt!' (issue 23.3,
+    // whose words these are; a registered invitee becomes a member by accepting the invitation).
     invited:
-      'Einladung an {email} gesendet. Die Person wird Mitglied, sobald sie die Einladung annimmt.',
+      'Einladung an {email} gesendet. Die Person wird Mitglied, sobald sie sich registriert.',
     pendingTitle: 'Offene Einladungen',
     withdraw: 'Zurückziehen',
     withdrawLabel: 'Einladung an {email} zurückziehen',
