@@ -13,6 +13,7 @@ import {
 } from '../backend/src/mail/catcher.ts';
 import { startBackend, type RunningBackend } from '../backend/src/server.ts';
 import { demoAccount } from '../shared/src/dev/demo-account.ts';
+import { axeViolations } from './support/axe.ts';
 import { startEnvironment, type E2eEnvironment } from './support/environment.ts';
 import { collectProblems, newGermanContext, see, signIn } from './support/page-helpers.ts';
 
@@ -230,6 +231,13 @@ describe('inviting someone who has an account', () => {
       .click();
     await guest.getByRole('heading', { name: 'Einladung zum Board „Website-Relaunch“' }).waitFor();
     await see(guest, 'Demo Nutzerin hat Sie eingeladen, in diesem Board mitzuarbeiten.');
+    // The offer reads well to a screen reader in both themes and at phone width too.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await guest.emulateMedia({ colorScheme });
+      assert.deepEqual(await axeViolations(guest), [], `axe, ${colorScheme}`);
+    }
+    await guest.setViewportSize({ width: 390, height: 844 });
+    assert.deepEqual(await axeViolations(guest), [], 'axe, phone width');
     await guest.getByRole('button', { name: 'Annehmen' }).click();
     await see(guest, 'Sie sind jetzt Mitglied des Boards „Website-Relaunch“.');
     await guest.getByRole('button', { name: `Team (${size + 1})` }).waitFor();

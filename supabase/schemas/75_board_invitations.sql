@@ -60,7 +60,7 @@ grant execute on function private.my_confirmed_email() to authenticated, service
 -- What an invitee sees of their invitations: the board's title and who invited them. They are
 -- not members yet, so the boards' own policies hide both; only the invitations of the caller's
 -- confirmed address are read.
-create or replace function public.my_board_invitations()
+create or replace function private.my_board_invitations()
 returns table (
   board_id uuid,
   board_title text,
@@ -78,6 +78,29 @@ as $$
   left join public.profiles p on p.id = i.invited_by
   where i.email = (select private.my_confirmed_email())
   order by i.created_at, i.board_id
+$$;
+
+comment on function private.my_board_invitations() is
+  'The work behind public.my_board_invitations: reads the boards and inviters the caller cannot read yet, for the invitations of their confirmed address only.';
+
+revoke execute on function private.my_board_invitations() from public, anon;
+grant execute on function private.my_board_invitations() to authenticated, service_role;
+
+-- The API's name for it runs as the caller (as every public function that needs the owner's
+-- rights does: the definer part stays out of the exposed schema).
+create or replace function public.my_board_invitations()
+returns table (
+  board_id uuid,
+  board_title text,
+  inviter_name text,
+  created_at timestamptz
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select * from private.my_board_invitations()
 $$;
 
 comment on function public.my_board_invitations() is
