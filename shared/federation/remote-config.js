@@ -74,7 +74,18 @@ export const remoteViteConfig =
           shared: federatedOnly ? providedByTheShell : federationShared,
           dts: false,
           dev: { remoteHmr: true },
-          ...(federatedOnly && { experiments: { externalRuntime: true } }),
+          ...(federatedOnly && {
+            experiments: { externalRuntime: true },
+            // With `import: false`, the plugin names in each shared wrapper only the exports it
+            // saw the remote import, once its parse of the module graph looks complete; that
+            // check settles after 10 ms without a parsed module, so on a busy machine it can
+            // conclude early and leave a used name out (a build failing with MISSING_EXPORT,
+            // seen here under load). Ending the analysis at once makes the plugin take every
+            // export the package has: the same output on every run (one warning per build says
+            // so; the idle timeout off, so that it is said once rather than per module).
+            moduleParseTimeout: 0.001,
+            moduleParseIdleTimeout: 0,
+          }),
         }),
         precompress(),
       ],
