@@ -20,17 +20,7 @@ import {
   runRemovalRound,
   type RemovalQueue,
 } from '../../../backend/src/attachments/removal.ts';
-
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Promise<Response>): void;
-};
-
-const env = (name: string): string => {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
+import { env, serve } from '../_shared/deno-env.ts';
 
 const supabase = createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), {
   auth: { persistSession: false, autoRefreshToken: false },
@@ -60,7 +50,7 @@ const json = (status: number, body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-Deno.serve(async (request) => {
+serve(async (request) => {
   if (request.method !== 'POST') return json(405, { error: 'Method not allowed' });
   if (request.headers.get('Authorization') !== `Bearer ${env('ATTACHMENT_REMOVAL_CRON_SECRET')}`)
     return json(401, { error: 'Unauthorized' });

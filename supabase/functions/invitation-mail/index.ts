@@ -23,22 +23,12 @@ import {
   invitationMail,
   type ClaimedInvitation,
 } from '../../../backend/src/mail/invitation-mail.ts';
-
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Promise<Response>): void;
-};
-
-const env = (name: string): string => {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
+import { env, serve } from '../_shared/deno-env.ts';
 
 const sql = postgres(env('SUPABASE_DB_URL'), { max: 2, prepare: false });
 const mailer = nodemailer.createTransport(env('SMTP_URL'), { from: env('SMTP_SENDER') });
 
-Deno.serve(async (request) => {
+serve(async (request) => {
   if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
   if (request.headers.get('Authorization') !== `Bearer ${env('INVITATION_MAIL_SECRET')}`)
     return new Response('Unauthorized', { status: 401 });

@@ -23,17 +23,7 @@ import {
   type Digest,
   type DigestStore,
 } from '../../../backend/src/notifications/digest.ts';
-
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Promise<Response>): void;
-};
-
-const env = (name: string): string => {
-  const value = Deno.env.get(name);
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
+import { env, optionalEnv, serve } from '../_shared/deno-env.ts';
 
 const sql = postgres(env('SUPABASE_DB_URL'), { max: 2, prepare: false });
 const mailer = nodemailer.createTransport(env('SMTP_URL'), { from: env('SMTP_SENDER') });
@@ -58,7 +48,7 @@ const page = (status: number, text: string) =>
   // Hosted Edge Functions answer GET with text/plain only: the page is a sentence.
   new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
-Deno.serve(async (request) => {
+serve(async (request) => {
   const url = new URL(request.url);
   if (url.pathname.endsWith('/unsubscribe')) {
     const token = url.searchParams.get('token') ?? '';
@@ -81,7 +71,7 @@ Deno.serve(async (request) => {
     return page(401, 'Unauthorized');
   await sql`select private.notify_due_cards()`;
   const sent = await runDigestRound(store, {
-    batchSeconds: Number(Deno.env.get('NOTIFICATION_DIGEST_BATCH_SECONDS') ?? 300),
+    batchSeconds: Number(optionalEnv('NOTIFICATION_DIGEST_BATCH_SECONDS') ?? 300),
     siteUrl: env('SITE_URL'),
     unsubscribeUrl: (token) => `${functionUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
     secret: env('DIGEST_UNSUBSCRIBE_SECRET'),
