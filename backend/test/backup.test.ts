@@ -116,6 +116,13 @@ describe('npm run backup / npm run restore', () => {
         position: 1024,
       });
       await api.rpc('invite_board_member', { p_board_id: board.data!.id, p_email: member.email });
+      // Invitations need consent: the member accepts before the backup is taken.
+      const memberApi = clientFor(first);
+      expect((await memberApi.auth.signInWithPassword(member)).error).toBeNull();
+      const accepted = await memberApi.rpc('accept_board_invitation', {
+        p_board_id: board.data!.id,
+      });
+      expect(accepted.error).toBeNull();
       before = await contents(first.ctx.db);
     } finally {
       await first.close();
