@@ -214,7 +214,6 @@ export const de = {
     owner: 'Owner',
     remove: 'Entfernen',
     inviteFailed: 'Fehler beim Hinzufügen des Members.',
-    userNotFound: 'Benutzer nicht gefunden. Die Person muss sich zuerst registrieren.',
     alreadyMember: 'Diese Person ist bereits Mitglied des Boards.',
     // The invitation limit: 30 invitations per hour, registered or not (72_invite_board_member.sql).
     tooManyInvitations:
