@@ -10,26 +10,31 @@ import type {
   Profile,
 } from '../../domain/types';
 import { byPosition } from '../../domain/positions';
+import { boardData, cardOf, cardsOf, withCards, withParts } from './board-cards';
+import { CardTable } from './card-table';
 import type { BoardTable, RowChange } from './row-change';
 
 // Pure functions from (board data, row change) to board data. Every change is an upsert or a
 // delete by primary key, so applying the same change twice leaves the same state (idempotent
 // echoes), and a function returns its input unchanged when the change is not about this board.
+// Boards are made with board-cards.ts, never spread: the cards are a persistent table, so a
+// change to one card copies none of the others.
 
 type Row = Record<string, unknown>;
 
 /** The arrays of child rows a card carries, each keyed by its rows' id. */
 type ChildField = 'checklist' | 'comments' | 'attachments';
 
-export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
-  board: snapshot.board,
-  members: snapshot.members,
-  labels: snapshot.labels,
-  lists: Object.fromEntries(snapshot.lists.map((list) => [list.id, list])),
-  cards: Object.fromEntries(
-    snapshot.cards.map((card) => [
-      card.id,
-      {
+export const fromSnapshot = (snapshot: BoardSnapshot): BoardData =>
+  boardData(
+    {
+      board: snapshot.board,
+      members: snapshot.members,
+      labels: snapshot.labels,
+      lists: Object.fromEntries(snapshot.lists.map((list) => [list.id, list])),
+    },
+    CardTable.from(
+      snapshot.cards.map((card) => ({
         ...card,
         description: card.description ?? '',
         assignee_ids: card.assignee_ids ?? [],
@@ -37,10 +42,9 @@ export const fromSnapshot = (snapshot: BoardSnapshot): BoardData => ({
         checklist: inOrder(card.checklist, byPosition),
         comments: inOrder(card.comments, byCreatedAt),
         attachments: inOrder(card.attachments, byCreatedAt),
-      },
-    ]),
-  ),
-});
+      })),
+    ),
+  );
 
 const NONE: never[] = [];
 
@@ -82,20 +86,20 @@ const withoutKey = <T>(record: Record<string, T>, id: string | undefined) => {
 };
 
 const updateCard = (data: BoardData, cardId: unknown, change: (card: Card) => Card): BoardData => {
-  const card = typeof cardId === 'string' ? data.cards[cardId] : undefined;
+  const card = typeof cardId === 'string' ? cardOf(data, cardId) : undefined;
   if (!card) return data;
-  return { ...data, cards: { ...data.cards, [card.id]: change(card) } };
+  return withCards(data, cardsOf(data).with(change(card)));
 };
 
 const applyBoard = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') return data; // the store handles a vanished board
   if (change.new.id !== data.board.id) return data;
-  return { ...data, board: { ...data.board, ...(change.new as Partial<Board>) } };
+  return withParts(data, { board: { ...data.board, ...(change.new as Partial<Board>) } });
 };
 
 const applyMember = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') {
-    return { ...data, members: withoutId(data.members, change.old.id) };
+    return withParts(data, { members: withoutId(data.members, change.old.id) });
   }
   const row = change.new as Partial<BoardMember> & Row;
   if (row.board_id !== data.board.id || !row.id) return data;
@@ -105,26 +109,23 @@ const applyMember = (data: BoardData, change: RowChange): BoardData => {
     ...(row as BoardMember),
     profile: (row.profile as BoardMember['profile'] | undefined) ?? known?.profile ?? null,
   };
-  return { ...data, members: upsertById(data.members, member) };
+  return withParts(data, { members: upsertById(data.members, member) });
 };
 
 const applyLabel = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') {
     const id = change.old.id;
-    const cards = Object.fromEntries(
-      Object.values(data.cards).map((card) => [
-        card.id,
-        card.label_ids.includes(id as string)
-          ? { ...card, label_ids: card.label_ids.filter((l) => l !== id) }
-          : card,
-      ]),
+    const cards = cardsOf(data).map((card) =>
+      card.label_ids.includes(id as string)
+        ? { ...card, label_ids: card.label_ids.filter((l) => l !== id) }
+        : card,
     );
-    return { ...data, labels: withoutId(data.labels, id), cards };
+    return withParts(data, { labels: withoutId(data.labels, id) }, cards);
   }
   const row = change.new as unknown as BoardLabel;
   if (row.board_id !== data.board.id) return data;
   const known = data.labels.find((l) => l.id === row.id);
-  return { ...data, labels: upsertById(data.labels, { ...known, ...row }) };
+  return withParts(data, { labels: upsertById(data.labels, { ...known, ...row }) });
 };
 
 const applyList = (data: BoardData, change: RowChange): BoardData => {
@@ -132,27 +133,25 @@ const applyList = (data: BoardData, change: RowChange): BoardData => {
     const id = str(change.old.id);
     const lists = withoutKey(data.lists, id);
     if (!lists) return data;
-    const cards = Object.fromEntries(
-      Object.entries(data.cards).filter(([, card]) => card.list_id !== id),
-    );
-    return { ...data, lists, cards };
+    const cards = cardsOf(data).map((card) => (card.list_id === id ? null : card));
+    return withParts(data, { lists }, cards);
   }
   const row = change.new as unknown as BoardList;
   if (row.board_id !== data.board.id || !row.id) return data;
-  return { ...data, lists: { ...data.lists, [row.id]: { ...data.lists[row.id], ...row } } };
+  return withParts(data, { lists: { ...data.lists, [row.id]: { ...data.lists[row.id], ...row } } });
 };
 
 const applyCard = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') {
-    const cards = withoutKey(data.cards, str(change.old.id));
-    return cards ? { ...data, cards } : data;
+    const id = str(change.old.id);
+    return id ? withCards(data, cardsOf(data).without(id)) : data;
   }
   const row = change.new as Partial<CardRow> & Row;
   const belongs =
     row.board_id === data.board.id ||
     (row.board_id === undefined && typeof row.list_id === 'string' && !!data.lists[row.list_id]);
   if (!belongs || typeof row.id !== 'string') return data;
-  const known = data.cards[row.id];
+  const known = cardOf(data, row.id);
   const card: Card = {
     assignee_ids: [],
     label_ids: [],
@@ -163,7 +162,7 @@ const applyCard = (data: BoardData, change: RowChange): BoardData => {
     ...(row as CardRow),
   };
   card.description = card.description ?? '';
-  return { ...data, cards: { ...data.cards, [card.id]: card } };
+  return withCards(data, cardsOf(data).with(card));
 };
 
 const applyLink = (
@@ -193,7 +192,7 @@ export const findChild = <F extends ChildField>(
   field: F,
   id: unknown,
 ): { card: Card; child: Card[F][number] } | undefined => {
-  for (const card of Object.values(data.cards)) {
+  for (const card of cardsOf(data).values()) {
     const child = (card[field] as Card[F][number][]).find((item) => item.id === id);
     if (child) return { card, child };
   }
@@ -222,7 +221,7 @@ const applyChild =
       ...findChild(data, field, change.new.id)?.child,
       ...(change.new as Partial<Card[F][number]>),
     } as Card[F][number];
-    if (!row.id || !row.card_id || !data.cards[row.card_id]) return data;
+    if (!row.id || !row.card_id || !cardOf(data, row.card_id)) return data;
     return updateCard(removeChild(data, field, row.id), row.card_id, (card) => ({
       ...card,
       [field]: upsertById<Card[F][number]>(card[field], row).sort(order),
@@ -238,8 +237,7 @@ const applyProfile = (data: BoardData, change: RowChange): BoardData => {
   if (change.eventType === 'DELETE') return data; // leaving the board removes the membership
   const row = change.new as Partial<Profile>;
   if (!row.id || !data.members.some((member) => member.user_id === row.id)) return data;
-  return {
-    ...data,
+  return withParts(data, {
     members: data.members.map((member) =>
       member.user_id === row.id
         ? {
@@ -252,7 +250,7 @@ const applyProfile = (data: BoardData, change: RowChange): BoardData => {
           }
         : member,
     ),
-  };
+  });
 };
 
 /** Each table's reducer; a table of BoardTable without one does not compile. */

@@ -13,6 +13,7 @@
 import type { Connection } from '../../kernel/backend/connection';
 import { SyncedResource } from '../../kernel/backend/synced-resource';
 import type { BoardData, BoardMember, BoardSnapshot } from '../../domain/types';
+import { cardOf } from './board-cards';
 import { fromSnapshot, applyRowChange } from './board-data';
 import type { BoardGateway } from './board-gateway';
 import type { BoardState } from './board-state';
@@ -23,7 +24,7 @@ const cameBack = (data: BoardData, change: RowChange): boolean => {
   if (change.eventType !== 'UPDATE' || change.new.board_id !== data.board.id) return false;
   const id = change.new.id as string;
   if (change.table === 'lists') return !data.lists[id];
-  return change.table === 'cards' && !data.cards[id];
+  return change.table === 'cards' && !cardOf(data, id);
 };
 
 /** News is kept on the device at most this often (a busy board writes its copy once). */

@@ -4,6 +4,7 @@ import { newCard } from '../../../domain/new-rows';
 import { positionAtEnd } from '../../../domain/positions';
 import type { CardPatch } from '../api/cards-api';
 import { deletion, insertOrUpdate } from '../row-change';
+import { cardOf } from '../board-cards';
 import { selectCardsByList } from '../selectors';
 import { change, create, place, write, type BoardCommand, type CommandContext } from './command';
 
@@ -38,7 +39,7 @@ export const cardCommands = {
     }
     return change(
       'cards',
-      (data) => data.cards[cardId],
+      (data) => cardOf(data, cardId),
       clean,
       (api) => api.updateCardRow(cardId, clean),
     );
@@ -50,7 +51,7 @@ export const cardCommands = {
    * is first renumbered by one RPC (positions.ts). A card dropped where it lies writes nothing.
    */
   moveCard({ data }: CommandContext, cardId: string, to: CardPlace): BoardCommand | null {
-    const card = data.cards[cardId];
+    const card = cardOf(data, cardId);
     if (!card || !data.lists[to.listId]) return null;
     return place({
       table: 'cards',
@@ -77,10 +78,11 @@ export const cardCommands = {
    * member learns of it through the card's realtime UPDATE (20261123000400_card_soft_delete).
    */
   softDeleteCard({ data }: CommandContext, cardId: string): BoardCommand | null {
-    if (!data.cards[cardId] || data.cards[cardId].deleted_at) return null;
+    const card = cardOf(data, cardId);
+    if (!card || card.deleted_at) return null;
     return change(
       'cards',
-      (d) => d.cards[cardId],
+      (d) => cardOf(d, cardId),
       { deleted_at: new Date().toISOString() },
       (api) => api.updateCardRow(cardId, { deleted_at: new Date().toISOString() }),
       'errors.deleteFailed',
@@ -89,10 +91,10 @@ export const cardCommands = {
 
   /** Undo of softDeleteCard: the card is back, where it was, with all it had. */
   restoreCard({ data }: CommandContext, cardId: string): BoardCommand | null {
-    if (!data.cards[cardId]?.deleted_at) return null;
+    if (!cardOf(data, cardId)?.deleted_at) return null;
     return change(
       'cards',
-      (d) => d.cards[cardId],
+      (d) => cardOf(d, cardId),
       { deleted_at: null },
       (api) => api.updateCardRow(cardId, { deleted_at: null }),
       'errors.restoreFailed',
@@ -109,12 +111,12 @@ export const cardCommands = {
     cardId: string,
     archived: boolean,
   ): BoardCommand | null {
-    const card = data.cards[cardId];
+    const card = cardOf(data, cardId);
     if (!card || !card.archived_at === !archived) return null;
     const archived_at = archived ? new Date().toISOString() : null;
     return change(
       'cards',
-      (d) => d.cards[cardId],
+      (d) => cardOf(d, cardId),
       { archived_at },
       (api) => api.updateCardRow(cardId, { archived_at }),
       archived ? 'errors.archiveFailed' : 'errors.restoreFailed',

@@ -2,6 +2,7 @@
 import { newRow } from '../../../domain/new-rows';
 import { positionAtEnd } from '../../../domain/positions';
 import type { ChecklistPatch, NewChecklistItem } from '../api/checklist-api';
+import { cardOf } from '../board-cards';
 import { findChild } from '../board-data';
 import { deletion } from '../row-change';
 import { change, create, write, type BoardCommand, type CommandContext } from './command';
@@ -16,7 +17,7 @@ export const checklistCommands = {
     cardId: string,
     fields: NewChecklistItem,
   ): BoardCommand | null {
-    const card = data.cards[cardId];
+    const card = cardOf(data, cardId);
     const text = fields.text.trim();
     if (!card || !text) return null;
     const item = newRow('card_checklist_items', {

@@ -13,6 +13,7 @@ import {
   type Positioned,
 } from '../../../domain/positions';
 import type { TextKey } from '../../../kernel/i18n/t';
+import { cardOf } from '../board-cards';
 import { applyRowChange } from '../board-data';
 import type { BoardWriteApi } from '../board-gateway';
 import { insertOrUpdate, type BoardTable, type RowChange } from '../row-change';
@@ -132,7 +133,7 @@ export const place = ({
     const at = rows.findIndex((row) => row.id === id);
     if (rows[at - 1]?.id === previous?.id && rows[at + 1]?.id === next?.id) return null;
   }
-  const find = (data: BoardData) => (table === 'cards' ? data.cards[id] : data.lists[id]);
+  const find = (data: BoardData) => (table === 'cards' ? cardOf(data, id) : data.lists[id]);
   const placed = (data: BoardData, position: number) => {
     const current = find(data);
     return current
@@ -157,7 +158,7 @@ export const place = ({
     optimistic: (data) => {
       let nextData = data;
       for (const row of local) {
-        const current = table === 'cards' ? nextData.cards[row.id] : nextData.lists[row.id];
+        const current = table === 'cards' ? cardOf(nextData, row.id) : nextData.lists[row.id];
         if (current) {
           nextData = applyRowChange(
             nextData,

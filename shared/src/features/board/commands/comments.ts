@@ -1,5 +1,6 @@
 // Commands on a card's comments: add, correct, delete.
 import { forInsert, newRow } from '../../../domain/new-rows';
+import { cardOf } from '../board-cards';
 import { findChild } from '../board-data';
 import { deletion } from '../row-change';
 import { change, create, write, type BoardCommand, type CommandContext } from './command';
@@ -7,7 +8,7 @@ import { change, create, write, type BoardCommand, type CommandContext } from '.
 export const commentCommands = {
   addComment({ data, userId }: CommandContext, cardId: string, text: string): BoardCommand | null {
     const body = text.trim();
-    if (!body || !userId || !data.cards[cardId]) return null;
+    if (!body || !userId || !cardOf(data, cardId)) return null;
     const comment = newRow('card_comments', { card_id: cardId, user_id: userId, text: body });
     return create('card_comments', comment, (api) =>
       api.insertComment(forInsert('card_comments', comment)),
