@@ -49,6 +49,10 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
   const board = useBoard(boardId);
   const data = board.data;
   const cache = useRef(new Map<string, Column>());
+  // The filter the cached columns were made with: while it holds, a list whose array the store
+  // kept (selectCardsByList keeps those a change did not touch) keeps its column unfiltered
+  // again, so a drop on a 10,000-card board filters two lists, not five.
+  const cachedFilter = useRef<unknown[]>([]);
   // The due-date filter's 'today', the viewer's calendar date: read on each render, so the
   // first render after midnight filters by the new day.
   const today = localDateKey();
@@ -71,10 +75,17 @@ export const useBoardColumns = (boardId: string, filters: CardFilters) => {
     if (!data) return [];
     const cardsByList = selectCardsByList(data);
     const next = new Map<string, Column>();
+    const filter = [filters, today, nameOf];
+    const sameFilter = filter.every((part, i) => part === cachedFilter.current[i]);
+    cachedFilter.current = filter;
     const result = selectLists(data).map((list) => {
       const all = cardsByList[list.id] ?? [];
-      const cards = all.filter((c) => matchesFilters(c, filters, today, nameOf));
       const before = cache.current.get(list.id);
+      if (sameFilter && before?.list === list && before.all === all) {
+        next.set(list.id, before);
+        return before;
+      }
+      const cards = all.filter((c) => matchesFilters(c, filters, today, nameOf));
       const column =
         before &&
         before.list === list &&
