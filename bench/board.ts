@@ -66,7 +66,8 @@ const timeSnapshot = async (client: SupabaseClient, boardId: string) => {
 
 /**
  * With --trace, records a Chrome trace (DevTools' Performance panel: main-thread tasks, network,
- * frames; JS samples too with TRACE_JS=1) until the returned function writes it to a file.
+ * frames; JS samples too with TRACE_JS=1, style and layout invalidations with
+ * TRACE_INVALIDATIONS=1) until the returned function writes it to a file.
  */
 const startTrace = async (page: Page) => {
   if (!args.trace) return null;
@@ -80,6 +81,11 @@ const startTrace = async (page: Page) => {
     'v8.execute',
     'blink.user_timing',
     ...(process.env.TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    // What made the page recompute styles and layout (DevTools' 'Enable advanced rendering
+    // instrumentation'): the elements and the change that invalidated them.
+    ...(process.env.TRACE_INVALIDATIONS
+      ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+      : []),
   ];
   await cdp.send('Tracing.start', {
     categories: categories.join(','),
