@@ -117,8 +117,9 @@ describe('notifications between two members', () => {
 
   it('a mention chosen in the picker shows live in the other bell; a click opens the card; all can be marked read', async () => {
     const { ownerPage: owner, memberPage: member } = pair;
-    // The seed assigned cards to the teammate: those notifications are there already.
-    await bell(member).waitFor();
+    // The seed assigned cards to the teammate: those notifications are there already. The bell
+    // draws before its count has loaded (as 'Benachrichtigungen'), so wait for the count.
+    await member.getByRole('button', { name: /^Benachrichtigungen, \d+ ungelesen$/ }).waitFor();
     const before = await unreadOf(member);
 
     await openCard(owner, 'Startseite neu gestalten');
