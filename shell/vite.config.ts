@@ -9,6 +9,8 @@ import { federationShared } from '@taskflow/shared/federation';
 import { precompress } from '@taskflow/shared/federation/precompress';
 import { themeBoot } from '@taskflow/shared/federation/theme-boot';
 import { buildFolder, devRemoteEntries, shellApp } from '@taskflow/shared/federation/remotes';
+import { boardPictureSettings } from './src/features/board-picture/picture-record';
+import { showBoardPicture } from './src/features/board-picture/show-board-picture';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -248,6 +250,25 @@ const leaveOutAuthMethods = (): Plugin => ({
   },
 });
 
+/**
+ * The board picture's boot script (src/features/board-picture/show-board-picture.ts) at the end
+ * of the built page's <body>: after the module entry it checks the picture against, before any
+ * module runs. Inline because a file would cost a round trip before the first paint; the served
+ * Content-Security-Policy allows it by its hash, as the theme's (scripts/lib/serve-apps.ts).
+ * Build only: the dev server's page has no stable entry to check a picture against.
+ */
+const boardPictureBoot = (): Plugin => ({
+  name: 'taskflow:board-picture-boot',
+  apply: 'build',
+  transformIndexHtml: () => [
+    {
+      tag: 'script',
+      children: `(${showBoardPicture.toString()})(${JSON.stringify(boardPictureSettings(base))})`,
+      injectTo: 'body',
+    },
+  ],
+});
+
 export default defineConfig({
   base,
   // One .env at the repository root serves the backend and every app.
@@ -257,6 +278,7 @@ export default defineConfig({
     tailwindcss(),
     devRuntimeConfig(),
     themeBoot(),
+    boardPictureBoot(),
     federation({
       name: shellApp.name,
       // The host's own entry carries a content hash: with the other hashed files it is cached

@@ -1,4 +1,6 @@
 import { ToastViewport, usePasswordRecovery, useSession } from '@taskflow/shared';
+import { useEffect } from 'react';
+import { dismissBoardPicture } from './features/board-picture/keep-board-picture';
 import { AuthScreen } from './features/auth/components/auth-screen';
 import { LoadingScreen } from './features/loading/components/loading-screen';
 import { lazyView } from './features/loading/lazy-view';
@@ -18,6 +20,11 @@ const NewPasswordScreen = lazyView(
 export const App = () => {
   const session = useSession();
   const recovering = usePasswordRecovery();
+  // A board's picture (features/board-picture) never stands in front of another screen.
+  const boardShowable = session.status !== 'signedOut' && !recovering;
+  useEffect(() => {
+    if (!boardShowable) dismissBoardPicture();
+  }, [boardShowable]);
   return (
     <>
       {session.status === 'loading' ? <LoadingScreen /> : null}

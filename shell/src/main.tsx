@@ -9,6 +9,7 @@ import {
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { dismissBoardPictureWhenLive } from './features/board-picture/keep-board-picture';
 import { prefetchRemote, preloadRemoteEntry } from './remotes/prefetch-remotes';
 import { registerRemoteEntries } from './remotes/register-remotes';
 import { loadRuntimeConfig } from './remotes/runtime-config';
@@ -35,6 +36,8 @@ const start = async (): Promise<void> => {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // The picture index.html's boot script may have painted gives way to the live board.
+  dismissBoardPictureWhenLive(container);
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -57,7 +57,9 @@ export interface SelectionMemory {
   write(boardId: string | null): void;
 }
 
-const storageKey = 'taskflow.selected-board';
+/** Also read by the shell page's boot script (the board picture of the app's start address). */
+export const selectedBoardStorageKey = 'taskflow.selected-board';
+const storageKey = selectedBoardStorageKey;
 
 /** The browser's localStorage; a stored id the user cannot see is simply not selected. */
 export const localSelectionMemory: SelectionMemory = {

@@ -1,4 +1,5 @@
 import { boardStore, t } from '@taskflow/shared';
+import { forgetDeviceBoardPictures } from '../board-picture/keep-board-picture';
 
 /**
  * Before sign-out: edits still waiting on this device would be lost with the user, so the user
@@ -15,5 +16,6 @@ export const confirmSignOut = async (): Promise<boolean> => {
     if (!window.confirm(question)) return false;
   }
   await boardStore.forgetDevice();
+  forgetDeviceBoardPictures();
   return true;
 };

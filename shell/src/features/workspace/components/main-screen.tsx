@@ -15,6 +15,7 @@ import { useCallback, useState } from 'react';
 import { useBoardLoss } from '../hooks/use-board-loss';
 import { BoardColumns, CardDetail, TeamManagement } from '../../../remotes/remote-components';
 import { usePhoneLayout } from '../../../hooks/use-media-query';
+import { useBoardPicture } from '../../board-picture/keep-board-picture';
 import { BoardHeader } from '../../boards/components/board-header';
 import { ConnectionBanner } from '../../connection/components/connection-banner';
 import { OfflineGuard } from '../../offline/components/offline-guard';
@@ -120,6 +121,15 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   const filters = useCardFilters(members, labels);
   const noBoards = boards.status === 'ready' && boards.boards.length === 0;
   useBoardLoss(boards.boards, boards.selectedId, setOverlay);
+  // The board's picture on this device (features/board-picture): kept while the board is shown,
+  // dropped when the board is gone; whatever else the screen shows replaces it.
+  const boardGone = noAccess || board.status === 'notFound';
+  useBoardPicture({
+    userId: user.id,
+    boardId: boards.selectedId,
+    settled: noBoards || boardGone || board.status === 'error',
+    gone: boardGone,
+  });
   const { open: filtersOpen, toggle: toggleFilters } = filters;
   useGlobalShortcuts({
     onHelp: () => showView('shortcuts'),
