@@ -369,4 +369,47 @@ describe('a journey under the security policy', () => {
     }
     await own.close();
   });
+
+  it("answers the page at once with the kept one, and a new deploy's page from the visit after", async () => {
+    const own = await newGermanContext(env.browser);
+    const first = await own.newPage();
+    await first.goto(env.shellUrl);
+    await signIn(first, demoAccount.email, demoAccount.password);
+    await see(first, 'Kontaktformular reparieren');
+    await first.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await first.reload();
+    await see(first, 'Kontaktformular reparieren');
+    await first.waitForLoadState('networkidle');
+    // A new deploy: from now on the server's page carries a mark. The worker's own requests
+    // pass through the context's routes too.
+    const shell = new URL(env.shellUrl).origin;
+    await own.route(
+      (url) => url.origin === shell && (url.pathname === '/' || url.pathname.startsWith('/b/')),
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          '<title>TaskFlow</title>',
+          '<title>TaskFlow</title><meta name="deploy" content="next" />',
+        );
+        await route.fulfill({ response, body });
+      },
+    );
+    const deployOf = (page: Page) => page.locator('meta[name="deploy"]').count();
+
+    // The visit after the deploy starts from the kept page, the deploy before...
+    await first.goto(env.shellUrl);
+    await see(first, 'Kontaktformular reparieren');
+    assert.equal(await deployOf(first), 0, 'the kept page answered');
+    // ...while the worker keeps the server's page behind it...
+    await first.waitForFunction(async () => {
+      const cache = await caches.open('taskflow-app-v2');
+      const page = await cache.match(`${location.origin}/`);
+      return (await page?.text())?.includes('name="deploy"') ?? false;
+    });
+    // ...which the next visit starts from.
+    await first.reload();
+    await see(first, 'Kontaktformular reparieren');
+    assert.equal(await deployOf(first), 1, "the new deploy's page answered");
+    await own.close();
+  });
 });

@@ -51,6 +51,18 @@ void start();
 // network. Registered once the page has loaded, so it takes nothing from the first load; it
 // controls the pages opened after this one (it does not claim this one).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // The worker answers with the page it kept and fetches the server's behind it, so after a
+  // deploy this page may be the one before: a file it loads on demand may be gone from the
+  // server. A reload then starts the newer page the worker has kept meanwhile; at most once a
+  // minute, so that a server that is away does not make the page reload over and over.
+  window.addEventListener('vite:preloadError', (event) => {
+    const key = 'taskflow.reloadedForDeploy';
+    const last = Number(sessionStorage.getItem(key) ?? 0);
+    if (!navigator.serviceWorker.controller || Date.now() - last < 60_000) return;
+    sessionStorage.setItem(key, String(Date.now()));
+    event.preventDefault();
+    location.reload();
+  });
   const register = () =>
     void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`).catch(() => {
       // None (a private window, a plain-http host): the app works online as before.
