@@ -125,6 +125,20 @@ describe('the device copy store', () => {
     expect(await readCopy('v1', 'user-2', 'board-1')).toEqual({ other: true });
   });
 
+  it('keeps a board without reading the kept boards back (a 10,000-card board each time)', async () => {
+    await writeCopy('v1', { big: true }, 'user-1', 'board-1');
+    const readBack = [
+      vi.spyOn(IDBIndex.prototype, 'getAll'),
+      vi.spyOn(IDBObjectStore.prototype, 'getAll'),
+      vi.spyOn(IDBIndex.prototype, 'openCursor'),
+      vi.spyOn(IDBObjectStore.prototype, 'openCursor'),
+    ];
+    await writeCopy('v1', { i: 2 }, 'user-1', 'board-2');
+    for (const spy of readBack) expect(spy).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+    expect(await readCopy('v1', 'user-1', 'board-1')).toEqual({ big: true });
+  });
+
   it('drops the boards a new list no longer names, and keeps the list', async () => {
     await writeCopy('v1', { i: 1 }, 'user-1', 'board-1');
     await writeCopy('v1', { i: 2 }, 'user-1', 'board-2');

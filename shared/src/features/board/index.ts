@@ -17,3 +17,5 @@ export {
   type MemberProfile,
 } from './selectors';
 export { createUseBoard } from './use-board';
+// One card by id, without building the board's whole card record (board-cards.ts).
+export { cardOf } from './board-cards';

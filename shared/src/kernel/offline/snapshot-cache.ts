@@ -25,13 +25,31 @@ const BOARD = ':board:';
 
 let opened: Promise<IDBDatabase> | null = null;
 
+/**
+ * The user's entries by age: which boards are the oldest is read from this index's keys alone,
+ * never by reading the boards back (a 10,000-card board deserialised on the main thread each
+ * time one is kept was a long frame).
+ */
+const BY_AGE = 'userAt';
+
 const open = (): Promise<IDBDatabase> =>
   (opened ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB, 1);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(ENTRIES, { keyPath: 'key' }).createIndex('user', 'userId');
+    const request = indexedDB.open(DB, 2);
+    request.onupgradeneeded = (event) => {
+      const store =
+        event.oldVersion < 1
+          ? request.result.createObjectStore(ENTRIES, { keyPath: 'key' })
+          : (request.transaction as IDBTransaction).objectStore(ENTRIES);
+      if (event.oldVersion < 1) store.createIndex('user', 'userId');
+      store.createIndex(BY_AGE, ['userId', 'at']);
     };
-    request.onsuccess = () => resolve(request.result);
+    // A tab of an older build holds the database open: this page goes without the device's copy
+    // rather than wait for that tab. Its own connection gives way to a newer build's.
+    request.onblocked = () => reject(new Error('The device copy is held open by an older tab'));
+    request.onsuccess = () => {
+      request.result.onversionchange = () => request.result.close();
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error);
   }));
 
@@ -46,9 +64,6 @@ const entries = async (mode: IDBTransactionMode) =>
 
 const keyOf = (userId: string, boardId?: string) =>
   boardId === undefined ? `${userId}:list` : `${userId}${BOARD}${boardId}`;
-
-const entriesOf = async (userId: string): Promise<Entry[]> =>
-  done((await entries('readonly')).index('user').getAll(userId) as IDBRequest<Entry[]>);
 
 /** What the device keeps for the user (their list, or a board), if of this `version`. */
 export const readCopy = async <T>(
@@ -75,12 +90,14 @@ export const writeCopy = async (
   const entry: Entry = { key: keyOf(userId, boardId), userId, version, at: Date.now(), value };
   await done((await entries('readwrite')).put(entry));
   if (boardId === undefined) return;
-  const older = (await entriesOf(userId))
-    .filter((e) => e.key.includes(BOARD))
-    .sort((a, b) => b.at - a.at)
-    .slice(KEEP_BOARDS);
   const store = await entries('readwrite');
-  await Promise.all(older.map((e) => done(store.delete(e.key))));
+  // The user's keys, oldest first; all boards but the KEEP_BOARDS newest go.
+  const range = IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]);
+  const boards = (await done(store.index(BY_AGE).getAllKeys(range)))
+    .map(String)
+    .filter((key) => key.includes(BOARD));
+  const older = boards.slice(0, Math.max(0, boards.length - KEEP_BOARDS));
+  await Promise.all(older.map((key) => done(store.delete(key))));
 };
 
 /**

@@ -1,4 +1,5 @@
 import {
+  cardOf,
   currentUser,
   isLiveCard,
   selectMemberProfiles,
@@ -12,7 +13,9 @@ export const useCard = (boardId: string, cardId: string) => {
   const board = useBoard(boardId);
   const data = board.data;
   // A soft-deleted or archived card (waiting for undo) is gone for the detail, as for the board.
-  const stored = data?.cards[cardId];
+  // Looked up in the card table: `data.cards` would build the board's whole record on each
+  // change while the dialog is open (10,000 entries on a big board).
+  const stored = data ? cardOf(data, cardId) : undefined;
   const card = stored && data && isLiveCard(data, stored) ? stored : null;
   const members = useMemo(() => (data ? selectMembers(data) : []), [data]);
   const profiles = useMemo(() => (data ? selectMemberProfiles(data) : {}), [data]);
