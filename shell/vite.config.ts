@@ -9,8 +9,8 @@ import { federationShared } from '@taskflow/shared/federation';
 import { precompress } from '@taskflow/shared/federation/precompress';
 import { themeBoot } from '@taskflow/shared/federation/theme-boot';
 import { buildFolder, devRemoteEntries, shellApp } from '@taskflow/shared/federation/remotes';
-import { boardPictureSettings } from './src/features/board-picture/picture-record';
-import { showBoardPicture } from './src/features/board-picture/show-board-picture';
+import { boardPictureSettings } from './src/features/board-picture/picture-record.ts';
+import { showBoardPicture } from './src/features/board-picture/show-board-picture.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
