@@ -154,6 +154,24 @@ describe('the served files', () => {
   });
 });
 
+/**
+ * A browser of its own, signed in, whose page the service worker controls and has been
+ * reloaded once under it (what the first page loaded before the worker was there, it keeps at
+ * that visit, from the HTTP cache).
+ */
+const signedInUnderWorker = async () => {
+  const own = await newGermanContext(env.browser);
+  const first = await own.newPage();
+  await first.goto(env.shellUrl);
+  await signIn(first, demoAccount.email, demoAccount.password);
+  await see(first, 'Kontaktformular reparieren');
+  await first.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await first.reload();
+  await see(first, 'Kontaktformular reparieren');
+  await first.waitForLoadState('networkidle');
+  return { own, first };
+};
+
 describe('a journey under the security policy', () => {
   let context: BrowserContext;
   let page: Page;
@@ -279,15 +297,7 @@ describe('a journey under the security policy', () => {
     // and what the page loads once it controls it. The files the first page loaded before the
     // worker was there (the board's prefetched code) it keeps at the next visit, which takes them
     // from the HTTP cache: that visit is made here too.
-    const own = await newGermanContext(env.browser);
-    const first = await own.newPage();
-    await first.goto(env.shellUrl);
-    await signIn(first, demoAccount.email, demoAccount.password);
-    await see(first, 'Kontaktformular reparieren');
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await first.reload();
-    await see(first, 'Kontaktformular reparieren');
-    await first.waitForLoadState('networkidle');
+    const { own, first } = await signedInUnderWorker();
     await first.close();
     // What the worker itself asks of the servers (Chromium reports its requests to the context).
     const fromWorker: string[] = [];
@@ -371,15 +381,7 @@ describe('a journey under the security policy', () => {
   });
 
   it("answers the page at once with the kept one, and a new deploy's page from the visit after", async () => {
-    const own = await newGermanContext(env.browser);
-    const first = await own.newPage();
-    await first.goto(env.shellUrl);
-    await signIn(first, demoAccount.email, demoAccount.password);
-    await see(first, 'Kontaktformular reparieren');
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await first.reload();
-    await see(first, 'Kontaktformular reparieren');
-    await first.waitForLoadState('networkidle');
+    const { own, first } = await signedInUnderWorker();
     // A new deploy: from now on the server's page carries a mark. The worker's own requests
     // pass through the context's routes too.
     const shell = new URL(env.shellUrl).origin;
