@@ -1,10 +1,12 @@
 import { selectedBoardStorageKey } from '@taskflow/shared';
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   boardPictureSettings,
   pictureIndexKey,
   type BoardPicture,
 } from '../src/features/board-picture/picture-record';
+import { useBoardPicture } from '../src/features/board-picture/keep-board-picture';
 import { showBoardPicture } from '../src/features/board-picture/show-board-picture';
 import {
   forgetBoardPictures,
@@ -109,6 +111,19 @@ describe('taking a picture of the board', () => {
     expect(Object.keys(localStorage).filter((k) => k.startsWith('taskflow.boardPicture'))).toEqual(
       [],
     );
+  });
+});
+
+describe('the live app and the pictures', () => {
+  it('drops the picture of the board an address names and the user lost, and no other', () => {
+    keepBoardPicture(localStorage, picture(), settings);
+    keepBoardPicture(localStorage, picture({ boardId: 'lost' }), settings);
+    // The selected board is still theirs; the link pointed at one they are no longer on.
+    renderHook(() =>
+      useBoardPicture({ userId, boardId: null, settled: true, lostBoardId: 'lost' }),
+    );
+    expect(localStorage.getItem(`${settings.keyPrefix}lost`)).toBeNull();
+    expect(localStorage.getItem(`${settings.keyPrefix}${boardId}`)).not.toBeNull();
   });
 });
 

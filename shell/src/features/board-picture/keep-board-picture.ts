@@ -61,36 +61,37 @@ const takeNow = (userId: string, boardId: string): void => {
  * While the user's board is shown (`boardId`), the device keeps its picture: when the page is
  * hidden or left (closing the tab, a reload, switching apps on a phone), the moments after
  * which a visit starts again. `settled` says the screen is the live app's, whatever it shows
- * (the board, or its absence): the boot script's picture gives way then. A board that is gone
- * or closed to the user loses its picture.
+ * (the board, or its absence): the boot script's picture gives way then. `lostBoardId`, a board
+ * that is gone or closed to the user (the address's, which need not be the one selected),
+ * loses its picture.
  */
 export const useBoardPicture = ({
   userId,
   boardId,
   settled,
-  gone,
+  lostBoardId,
 }: {
   userId: string;
+  /** The board shown, null while none is. */
   boardId: string | null;
   settled: boolean;
-  gone: boolean;
+  lostBoardId: string | null;
 }): void => {
   useEffect(() => {
     if (settled) dismissBoardPicture();
   }, [settled]);
 
   useEffect(() => {
-    if (gone && boardId) {
-      try {
-        localStorage.removeItem(settings.keyPrefix + boardId);
-      } catch {
-        // Storage blocked: nothing was kept.
-      }
+    if (!lostBoardId) return;
+    try {
+      localStorage.removeItem(settings.keyPrefix + lostBoardId);
+    } catch {
+      // Storage blocked: nothing was kept.
     }
-  }, [gone, boardId]);
+  }, [lostBoardId]);
 
   useEffect(() => {
-    if (!import.meta.env.PROD || !boardId || gone) return;
+    if (!import.meta.env.PROD || !boardId) return;
     const take = () => takeNow(userId, boardId);
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') take();
@@ -101,5 +102,5 @@ export const useBoardPicture = ({
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', take);
     };
-  }, [userId, boardId, gone]);
+  }, [userId, boardId]);
 };

@@ -123,12 +123,16 @@ export const MainScreen = ({ user }: { user: SessionUser }) => {
   useBoardLoss(boards.boards, boards.selectedId, setOverlay);
   // The board's picture on this device (features/board-picture): kept while the board is shown,
   // dropped when the board is gone; whatever else the screen shows replaces it.
-  const boardGone = noAccess || board.status === 'notFound';
+  const lostBoardId = noAccess
+    ? route.boardId
+    : board.status === 'notFound'
+      ? boards.selectedId
+      : null;
   useBoardPicture({
     userId: user.id,
-    boardId: boards.selectedId,
-    settled: noBoards || boardGone || board.status === 'error',
-    gone: boardGone,
+    boardId: data && !noAccess ? boards.selectedId : null,
+    settled: noBoards || lostBoardId !== null || board.status === 'error',
+    lostBoardId,
   });
   const { open: filtersOpen, toggle: toggleFilters } = filters;
   useGlobalShortcuts({
